@@ -4,9 +4,9 @@ import path from "node:path";
 export default defineConfig({
   resolve: {
     alias: {
-      "@": path.resolve(__dirname),
+      "@": path.resolve(import.meta.dirname),
       // `server-only` throws outside React Server Components; tests run server code directly.
-      "server-only": path.resolve(__dirname, "lib/testing/server-only-noop.ts"),
+      "server-only": path.resolve(import.meta.dirname, "lib/testing/server-only-noop.ts"),
     },
   },
   test: {

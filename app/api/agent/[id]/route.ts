@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { deleteAgent, getAgent, replaceAgent } from "@/lib/db/agents";
+import { notFound } from "@/lib/http/errors";
+import { route } from "@/lib/http/route";
+import { AgentPayload } from "@/lib/schemas/agent";
+import { assertToolsExist } from "../tool-check";
+
+export const dynamic = "force-dynamic";
+
+// Any string is accepted as an id; ids that are not ours (or not UUIDs at all) are simply not found.
+const Params = z.object({ id: z.string() });
+
+export const GET = route({ params: Params }, async ({ params, auth }) => {
+  const agent = await getAgent(auth.accountId, params.id);
+  if (!agent) throw notFound("Agent");
+  return agent;
+});
+
+export const PUT = route({ params: Params, body: AgentPayload }, async ({ params, body, auth }) => {
+  if (!(await getAgent(auth.accountId, params.id))) throw notFound("Agent");
+  await assertToolsExist(auth.accountId, body);
+  if (!(await replaceAgent(auth.accountId, params.id, body))) throw notFound("Agent");
+  return { agent_id: params.id, status: "updated" };
+});
+
+export const DELETE = route({ params: Params }, async ({ params, auth }) => {
+  if (!(await deleteAgent(auth.accountId, params.id))) throw notFound("Agent");
+  return { agent_id: params.id, status: "deleted" };
+});

@@ -1,0 +1,17 @@
+import { createAgent, listAgents } from "@/lib/db/agents";
+import { route } from "@/lib/http/route";
+import { AgentPayload } from "@/lib/schemas/agent";
+import { PageQuery } from "@/lib/schemas/page";
+import { assertToolsExist } from "./tool-check";
+
+export const dynamic = "force-dynamic";
+
+export const POST = route({ body: AgentPayload, status: 201 }, async ({ body, auth }) => {
+  await assertToolsExist(auth.accountId, body);
+  const agent_id = await createAgent(auth.accountId, body);
+  return { agent_id, status: "created" };
+});
+
+export const GET = route({ query: PageQuery }, async ({ query, auth }) => {
+  return listAgents(auth.accountId, query.limit ?? 50, query.cursor);
+});

@@ -1,0 +1,15 @@
+import { listCalls } from "@/lib/db/calls";
+import { route } from "@/lib/http/route";
+import { DetailsQuery, rangeBounds } from "@/lib/schemas/calls";
+
+export const dynamic = "force-dynamic";
+
+export const GET = route({ query: DetailsQuery }, async ({ query, auth }) => {
+  const { from, toExclusive } = rangeBounds(query.from, query.to);
+  return listCalls(
+    auth.accountId,
+    { agent_id: query.agent_id, status: query.status, call_type: query.call_type, from, toExclusive, q: query.q },
+    query.limit ?? 100,
+    query.cursor,
+  );
+});

@@ -1,0 +1,16 @@
+import { addDays, callSummary } from "@/lib/db/call-summary";
+import { route, validationError } from "@/lib/http/route";
+import { SummaryQuery } from "@/lib/schemas/calls";
+
+export const dynamic = "force-dynamic";
+
+const MAX_DAYS = 731;
+
+export const GET = route({ query: SummaryQuery }, async ({ query, auth }) => {
+  const toDay = query.to ?? new Date().toISOString().slice(0, 10);
+  const fromDay = query.from ?? addDays(toDay, -29);
+  if (Date.parse(toDay) - Date.parse(fromDay) > MAX_DAYS * 86_400_000) {
+    throw validationError([{ path: "from", message: `from..to may span at most ${MAX_DAYS} days` }]);
+  }
+  return callSummary(auth.accountId, { fromDay, toDay, agentId: query.agent_id });
+});

@@ -1,0 +1,39 @@
+import "server-only";
+import { z } from "zod";
+
+// Every variable is documented in README.md ("Configuration"). Parsed once, on first use.
+const Env = z.object({
+  DATABASE_PATH: z.string().min(1).default("./data/voxdesk.db"),
+  DATABASE_URL: z.string().optional(),
+  SECRET_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, "base64").length === 32, "must be base64 of 32 bytes (openssl rand -base64 32)")
+    .optional(),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
+  MAX_BODY_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  TOOL_TEST_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  TOOL_TEST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  TOOL_TARGET_ALLOWLIST: z.string().default(""),
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
+  VOXDESK_DEMO: z.enum(["0", "1"]).default("0"),
+  LOG_LEVEL: z.enum(["silent", "error", "info"]).default("info"),
+});
+export type Config = z.infer<typeof Env>;
+
+let cached: Config | undefined;
+
+export function config(): Config {
+  if (cached) return cached;
+  const parsed = Env.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n  ${lines.join("\n  ")}`);
+  }
+  cached = parsed.data;
+  return cached;
+}
+
+/** Tests change the environment between suites; they call this to re-read it. */
+export function resetConfigForTests() {
+  cached = undefined;
+}

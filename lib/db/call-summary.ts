@@ -1,0 +1,85 @@
+import "server-only";
+import { db } from "./client";
+
+export interface SummaryRange { fromDay: string; toDay: string; agentId?: string }
+
+interface Bucket { calls: number; completed: number; duration: number; cost: number }
+const empty = (): Bucket => ({ calls: 0, completed: 0, duration: 0, cost: 0 });
+const round = (n: number, d = 4) => Math.round(n * 10 ** d) / 10 ** d;
+
+function addDays(day: string, n: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * Dashboard aggregates, read from the daily rollup only (rows per day x agent x status x type),
+ * so the cost depends on the range and the number of agents, not on the number of calls.
+ * Answer rate = completed / all calls; average duration is over completed calls.
+ */
+export async function callSummary(accountId: string, r: SummaryRange) {
+  let q = db()
+    .selectFrom("call_daily")
+    .select(["day", "agent_id", "agent_name", "status", "call_type", "calls", "duration", "cost"])
+    .where("account_id", "=", accountId)
+    .where("day", ">=", r.fromDay)
+    .where("day", "<=", r.toDay);
+  if (r.agentId) q = q.where("agent_id", "=", r.agentId);
+  const rows = await q.execute();
+
+  const totals = empty();
+  const days = new Map<string, Bucket & { by_status: Record<string, number>; completed_duration: number }>();
+  const statuses = new Map<string, Bucket>();
+  const types = new Map<string, Bucket>();
+  const agents = new Map<string, Bucket & { name: string }>();
+  let completedDuration = 0;
+
+  for (const row of rows) {
+    const done = row.status === "completed" ? row.calls : 0;
+    if (done) completedDuration += row.duration;
+    const add = (b: Bucket) => {
+      b.calls += row.calls; b.completed += done; b.duration += row.duration; b.cost += row.cost;
+    };
+    add(totals);
+    const d = days.get(row.day) ?? { ...empty(), by_status: {}, completed_duration: 0 };
+    add(d);
+    d.by_status[row.status] = (d.by_status[row.status] ?? 0) + row.calls;
+    days.set(row.day, d);
+    add(statuses.get(row.status) ?? statuses.set(row.status, empty()).get(row.status)!);
+    add(types.get(row.call_type) ?? types.set(row.call_type, empty()).get(row.call_type)!);
+    const a = agents.get(row.agent_id) ?? agents.set(row.agent_id, { ...empty(), name: row.agent_name }).get(row.agent_id)!;
+    add(a);
+  }
+
+  const per_day = [];
+  for (let day = r.fromDay; day <= r.toDay; day = addDays(day, 1)) {
+    const d = days.get(day);
+    per_day.push({
+      day,
+      calls: d?.calls ?? 0,
+      completed: d?.completed ?? 0,
+      duration: round(d?.duration ?? 0, 2),
+      cost: round(d?.cost ?? 0),
+      by_status: d?.by_status ?? {},
+    });
+  }
+  const byCalls = <T extends { calls: number }>(a: T, b: T) => b.calls - a.calls;
+  return {
+    from: r.fromDay,
+    to: r.toDay,
+    agent_id: r.agentId ?? null,
+    totals: {
+      calls: totals.calls,
+      completed: totals.completed,
+      duration: round(totals.duration, 2),
+      cost: round(totals.cost),
+      average_duration: totals.completed ? round(completedDuration / totals.completed, 2) : 0,
+      answer_rate: totals.calls ? round(totals.completed / totals.calls) : 0,
+    },
+    per_day,
+    per_status: [...statuses].map(([status, b]) => ({ status, calls: b.calls, duration: round(b.duration, 2), cost: round(b.cost) })).sort(byCalls),
+    per_call_type: [...types].map(([call_type, b]) => ({ call_type, calls: b.calls, duration: round(b.duration, 2), cost: round(b.cost) })).sort(byCalls),
+    per_agent: [...agents].map(([agent_id, b]) => ({ agent_id, name: b.name, calls: b.calls, completed: b.completed, duration: round(b.duration, 2), cost: round(b.cost) })).sort(byCalls),
+  };
+}
+
+export { addDays };

@@ -1,0 +1,30 @@
+// Kysely table types. One interface per table; JSON columns are TEXT holding JSON.
+export interface AccountsTable { id: string; name: string; created_at: string }
+export interface ApiTokensTable {
+  id: string; account_id: string; token_hash: string; last4: string;
+  created_at: string; last_used_at: string | null; revoked_at: string | null;
+}
+export interface SessionsTable { id: string; account_id: string; session_hash: string; created_at: string; expires_at: string }
+export interface CallsTable {
+  id: number | undefined; // INTEGER PRIMARY KEY, assigned by the database
+  account_id: string; call_sid: string; agent_id: string; name: string;
+  from_number: string; to_number: string; duration: number; recording_url: string;
+  transcription: string; status: string; cost: number; call_type: string; created_at: string;
+}
+export interface CallDailyTable {
+  account_id: string; day: string; agent_id: string; agent_name: string; status: string;
+  call_type: string; calls: number; duration: number; cost: number;
+}
+export interface AgentsTable {
+  id: string; account_id: string; name: string; agent_config: string; agent_prompts: string;
+  created_at: string; updated_at: string;
+}
+
+export interface DB {
+  accounts: AccountsTable;
+  api_tokens: ApiTokensTable;
+  sessions: SessionsTable;
+  calls: CallsTable;
+  call_daily: CallDailyTable;
+  agents: AgentsTable;
+}

@@ -1,0 +1,75 @@
+import "server-only";
+import { hashesEqual, sha256Hex } from "@/lib/auth/credentials";
+import { findPrincipalBySessionHash, findPrincipalByTokenHash, touchApiToken, type Principal } from "@/lib/db/accounts";
+import { AppError } from "./errors";
+
+export const SESSION_COOKIE = "voxdesk_session";
+
+export interface AuthResult extends Principal { via: "token" | "session" }
+
+const unauthorized = (message: string) =>
+  new AppError(401, message, {}, { "WWW-Authenticate": 'Bearer realm="voxdesk"' });
+
+// last_used_at is informational: write it at most once a minute per token, not on every request.
+const lastTouched = new Map<string, number>();
+
+function readCookie(req: Request, name: string): string | undefined {
+  const header = req.headers.get("cookie");
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const [k, ...v] = part.trim().split("=");
+    if (k === name) return decodeURIComponent(v.join("="));
+  }
+  return undefined;
+}
+
+/**
+ * The account comes only from the credential: a Bearer API token, or (for the console) the
+ * httpOnly session cookie. Cookie-authenticated writes must be same-origin (CSRF).
+ */
+export async function authenticate(req: Request): Promise<AuthResult> {
+  const header = req.headers.get("authorization");
+  if (header !== null) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!match) throw unauthorized("Authorization header must be 'Bearer <token>'");
+    const hash = sha256Hex(match[1]);
+    const found = await findPrincipalByTokenHash(hash);
+    // The lookup is by hash (an index seek); compare again in constant time anyway.
+    if (!found || !hashesEqual(found.tokenHash, hash)) throw unauthorized("Invalid or revoked API token");
+    const last = lastTouched.get(found.credentialId) ?? 0;
+    if (Date.now() - last > 60_000) {
+      lastTouched.set(found.credentialId, Date.now());
+      await touchApiToken(found.credentialId);
+    }
+    return { accountId: found.accountId, accountName: found.accountName, credentialId: found.credentialId, via: "token" };
+  }
+  const cookie = readCookie(req, SESSION_COOKIE);
+  if (cookie) {
+    const hash = sha256Hex(cookie);
+    const found = await findPrincipalBySessionHash(hash);
+    if (found && hashesEqual(found.tokenHash, hash)) {
+      if (!["GET", "HEAD"].includes(req.method) && !sameOrigin(req)) {
+        throw new AppError(403, "Cross-origin request refused: Origin must match this site");
+      }
+      return { accountId: found.accountId, accountName: found.accountName, credentialId: found.credentialId, via: "session" };
+    }
+    throw unauthorized("Session expired or signed out");
+  }
+  throw unauthorized("Missing Authorization header: send 'Authorization: Bearer <token>'");
+}
+
+export function sessionHashFromRequest(req: Request): string | undefined {
+  const cookie = readCookie(req, SESSION_COOKIE);
+  return cookie ? sha256Hex(cookie) : undefined;
+}
+
+function sameOrigin(req: Request): boolean {
+  const origin = req.headers.get("origin");
+  if (!origin) return false;
+  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}

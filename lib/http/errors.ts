@@ -1,0 +1,29 @@
+/**
+ * A known, expected failure: thrown anywhere below a route handler and turned into the endpoint
+ * family's error body by the route wrapper. `details` are merged into that body (e.g. `errors`).
+ */
+export class AppError extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+    public readonly details: Record<string, unknown> = {},
+    public readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+}
+
+export interface FieldError { path: string; message: string }
+
+/** `["agent_config", "tasks", 0, "task_config"]` → `agent_config.tasks[0].task_config`. */
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = "";
+  for (const seg of path) {
+    if (typeof seg === "number") out += `[${seg}]`;
+    else out += out ? `.${String(seg)}` : String(seg);
+  }
+  return out;
+}
+
+export const notFound = (what: string) => new AppError(404, `${what} not found`);

@@ -1,0 +1,118 @@
+import "server-only";
+import crypto from "node:crypto";
+import { z } from "zod";
+import { config } from "@/lib/config";
+import { authenticate, type AuthResult } from "./auth";
+import { AppError, formatPath, type FieldError } from "./errors";
+import { checkRateLimit } from "./rate-limit";
+import { readBodyLimited } from "./read-body";
+import { logError } from "./log";
+
+/**
+ * Error body shapes, per the spec: `/details` and the rest answer `{error: <status>, message}`,
+ * the tool endpoints `{success: false, message}`.
+ */
+export type Family = "error" | "success";
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteContext<B, Q, P, A extends boolean> {
+  req: Request;
+  body: Out<B>;
+  query: Out<Q>;
+  params: Out<P>;
+  auth: A extends false ? null : AuthResult;
+  requestId: string;
+}
+
+interface Options<B, Q, P, A extends boolean> {
+  family?: Family;
+  body?: B;
+  query?: Q;
+  params?: P;
+  /** Default true. `false` only for /api/health and sign-in. */
+  auth?: A;
+  /** Status of a successful answer when the handler returns plain data. Default 200. */
+  status?: number;
+}
+
+type NextContext = { params: Promise<Record<string, string | string[] | undefined>> };
+
+export function route<
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+  A extends boolean = true,
+>(opts: Options<B, Q, P, A>, handler: (ctx: RouteContext<B, Q, P, A>) => Promise<unknown>) {
+  const family = opts.family ?? "error";
+  return async function handle(req: Request, nextCtx: NextContext): Promise<Response> {
+    const requestId = crypto.randomUUID();
+    try {
+      const auth = opts.auth === false ? null : await authenticate(req);
+      if (auth) checkRateLimit(`api:${auth.credentialId}`, config().RATE_LIMIT_PER_MINUTE);
+      const params = opts.params ? validate(opts.params, (await nextCtx?.params) ?? {}, "") : undefined;
+      const query = opts.query ? validate(opts.query, Object.fromEntries(new URL(req.url).searchParams), "") : undefined;
+      let body: unknown;
+      if (opts.body) {
+        const type = req.headers.get("content-type") ?? "";
+        if (!/^application\/json\s*(;|$)/i.test(type)) {
+          throw new AppError(415, "Content-Type must be application/json");
+        }
+        const text = await readBodyLimited(req, config().MAX_BODY_BYTES);
+        let json: unknown;
+        try {
+          json = JSON.parse(text);
+        } catch {
+          throw new AppError(400, "Request body is not valid JSON");
+        }
+        body = validate(opts.body, json, "");
+      }
+      const ctx = { req, body, query, params, auth, requestId } as RouteContext<B, Q, P, A>;
+      const result = await handler(ctx);
+      if (result instanceof Response) return result;
+      return Response.json(result, { status: opts.status ?? 200, headers: { "x-request-id": requestId } });
+    } catch (err) {
+      return errorResponse(err, family, requestId, req);
+    }
+  };
+}
+
+/** Parses with zod; a failure is a 400 whose message names every bad field by its path. */
+export function validate<S extends z.ZodType>(schema: S, input: unknown, prefix: string): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  throw validationError(parsed.error.issues.map((i) => ({
+    path: formatPath([...(prefix ? [prefix] : []), ...i.path]) || "(body)",
+    message: i.message,
+  })));
+}
+
+export function validationError(errors: FieldError[], status = 400): AppError {
+  const summary = errors.slice(0, 5).map((e) => `${e.path}: ${e.message}`).join("; ");
+  const more = errors.length > 5 ? ` (and ${errors.length - 5} more)` : "";
+  return new AppError(status, `Invalid request: ${summary}${more}`, { errors });
+}
+
+function errorResponse(err: unknown, family: Family, requestId: string, req: Request): Response {
+  let status = 500;
+  let message = `Internal error (request id ${requestId})`;
+  let details: Record<string, unknown> = {};
+  let headers: Record<string, string> = {};
+  if (err instanceof AppError) {
+    ({ status, message, details, headers } = err);
+  } else if (isSqliteBusy(err)) {
+    // Another process held the write lock past busy_timeout: a retryable condition, not a crash.
+    status = 503;
+    message = "Database is busy, retry shortly";
+    headers = { "Retry-After": "1" };
+  } else {
+    logError("unhandled error", { requestId, method: req.method, path: new URL(req.url).pathname, err });
+  }
+  const body = family === "success" ? { success: false, message, ...details } : { error: status, message, ...details };
+  return Response.json(body, { status, headers: { ...headers, "x-request-id": requestId } });
+}
+
+function isSqliteBusy(err: unknown): boolean {
+  const code = (err as { code?: string } | null)?.code;
+  return code === "SQLITE_BUSY" || code === "SQLITE_BUSY_SNAPSHOT";
+}

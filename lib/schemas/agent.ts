@@ -1,0 +1,91 @@
+import { z } from "zod";
+import { CountryCode, PhoneNumberE164, TimeZone } from "./common";
+
+// One schema for `POST/PUT /api/agent` and the agent builder form. Required fields and defaults
+// follow issue 2; provider/model/voice/engine names are free strings.
+
+const nonEmpty = (label: string) => z.string().trim().min(1, `${label} is required`);
+
+const ProviderFormat = z
+  .object({ provider: z.string().min(1).default("twilio"), format: z.string().min(1).default("wav") })
+  .prefault({});
+
+export const LlmAgent = z.object({
+  agent_type: z.string().min(1).default("simple_llm_agent"),
+  agent_flow_type: z.string().min(1).default("streaming"),
+  llm_config: z.object({ provider: nonEmpty("LLM provider"), model: nonEmpty("LLM model") }),
+});
+
+export const ToolsConfig = z.object({
+  llm_agent: LlmAgent,
+  synthesizer: z
+    .object({
+      provider: nonEmpty("Synthesizer provider"),
+      provider_config: z.object({ voice: z.string().default(""), engine: z.string().default("") }).prefault({}),
+    })
+    .optional(),
+  transcriber: z.object({ provider: nonEmpty("Transcriber provider"), model: z.string().default("") }).optional(),
+  input: ProviderFormat,
+  output: ProviderFormat,
+  api_tools: z.object({ api_tool_ids: z.array(z.string().min(1)).max(64).default([]) }).optional(),
+});
+
+export const Toolchain = z
+  .object({
+    execution: z.enum(["parallel", "sequential"]).default("parallel"),
+    pipelines: z
+      .array(z.array(z.string().min(1)).min(1, "a pipeline needs at least one stage"))
+      .min(1)
+      .default([["transcriber", "llm", "synthesizer"]]),
+  })
+  .prefault({});
+
+export const Task = z.object({
+  task_type: z.string().min(1).default("conversation"),
+  tools_config: ToolsConfig,
+  toolchain: Toolchain,
+  task_config: z
+    .object({ hangup_after_silence: z.number().positive("must be a positive number of seconds").max(3600).default(20) })
+    .prefault({}),
+});
+
+export const AgentConfig = z.object({
+  agent_name: nonEmpty("Agent name").max(200),
+  agent_welcome_message: z.string().max(2000).default(""),
+  agent_type: z.string().min(1).default("other"),
+  timezone: TimeZone.optional(),
+  country: CountryCode.optional(),
+  call_direction: z.enum(["inbound", "outbound"]).optional(),
+  inbound_phone_number: PhoneNumberE164.optional(),
+  tasks: z.array(Task).min(1, "at least one task is required").max(20),
+});
+
+export const AgentPrompts = z.record(
+  z.string().min(1),
+  z.object({ system_prompt: z.string().max(100_000) }),
+);
+
+export const AgentPayload = z
+  .object({ agent_config: AgentConfig, agent_prompts: AgentPrompts })
+  .superRefine((v, ctx) => {
+    v.agent_config.tasks.forEach((_, i) => {
+      const key = `task_${i + 1}`;
+      const prompt = v.agent_prompts[key];
+      if (!prompt || prompt.system_prompt.trim() === "") {
+        ctx.addIssue({ code: "custom", path: ["agent_prompts", key, "system_prompt"], message: `System prompt for task ${i + 1} is required` });
+      }
+    });
+  });
+
+export type AgentPayloadInput = z.input<typeof AgentPayload>;
+export type AgentPayload = z.output<typeof AgentPayload>;
+
+/** Every api_tool_id referenced by any task, with the path it sits at (for error messages). */
+export function referencedToolIds(p: AgentPayload): { id: string; path: string }[] {
+  return p.agent_config.tasks.flatMap((t, i) =>
+    (t.tools_config.api_tools?.api_tool_ids ?? []).map((id, j) => ({
+      id,
+      path: `agent_config.tasks[${i}].tools_config.api_tools.api_tool_ids[${j}]`,
+    })),
+  );
+}

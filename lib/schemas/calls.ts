@@ -1,0 +1,71 @@
+import { z } from "zod";
+
+// Query parameters of GET /api/details and /api/details/summary, and the call record itself
+// (the OpenAPI document and the CSV/JSON importer use the same definitions).
+
+export const CALL_STATUSES = ["initiated", "ringing", "in_progress", "completed", "rejected", "failed", "canceled"] as const;
+export const CALL_TYPES = ["inbound", "outbound", "web_call"] as const;
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+const IsoDateOrTime = z
+  .string()
+  .refine((v) => (DATE_RE.test(v) || v.includes("T")) && !Number.isNaN(Date.parse(v)), "must be an ISO 8601 date (YYYY-MM-DD) or timestamp");
+
+export const DetailsQuery = z
+  .object({
+    limit: z
+      .string()
+      .regex(/^\d+$/, "must be an integer from 1 to 1000")
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= 1000, "must be an integer from 1 to 1000")
+      .optional(),
+    cursor: z.string().min(1).optional(),
+    agent_id: z.string().min(1).optional(),
+    status: z.string().min(1).optional(),
+    call_type: z.string().min(1).optional(),
+    from: IsoDateOrTime.optional(),
+    to: IsoDateOrTime.optional(),
+    q: z.string().max(200).optional(),
+  })
+  .strict();
+export type DetailsQuery = z.output<typeof DetailsQuery>;
+
+export const SummaryQuery = z
+  .object({
+    from: z.string().regex(DATE_RE, "must be a date YYYY-MM-DD").optional(),
+    to: z.string().regex(DATE_RE, "must be a date YYYY-MM-DD").optional(),
+    agent_id: z.string().min(1).optional(),
+  })
+  .strict()
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: "from must not be after to", path: ["from"] });
+
+/** `from` is inclusive from the start of its day; a date-only `to` includes that whole day. */
+export function rangeBounds(from?: string, to?: string): { from?: string; toExclusive?: string } {
+  const out: { from?: string; toExclusive?: string } = {};
+  if (from) out.from = new Date(DATE_RE.test(from) ? `${from}T00:00:00Z` : from).toISOString();
+  if (to) {
+    const end = DATE_RE.test(to) ? Date.parse(`${to}T00:00:00Z`) + 86_400_000 : Date.parse(to) + 1;
+    out.toExclusive = new Date(end).toISOString();
+  }
+  return out;
+}
+
+/** A call record as the spec lists it; used to validate imported rows. */
+export const CallRecord = z.object({
+  call_sid: z.string().min(1).max(128),
+  agent_id: z.string().min(1).max(128),
+  name: z.string().max(200).default(""),
+  from_number: z.string().max(64).default(""),
+  to_number: z.string().max(64).default(""),
+  duration: z.coerce.number().min(0, "must be >= 0 (seconds)"),
+  recording_url: z.string().max(2048).default(""),
+  transcription: z.string().max(1_000_000).default(""),
+  status: z.string().min(1).max(64),
+  cost: z.coerce.number().min(0, "must be >= 0 (USD)"),
+  call_type: z.string().min(1).max(64),
+  created_at: z
+    .string()
+    .refine((v) => !Number.isNaN(Date.parse(v)), "must be an ISO 8601 timestamp")
+    .transform((v) => new Date(v).toISOString()),
+});
+export type CallRecordInput = z.input<typeof CallRecord>;
