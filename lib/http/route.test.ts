@@ -37,7 +37,7 @@ describe("every /api endpoint requires a bearer token", () => {
         const handler = mod[m];
         if (typeof handler !== "function" || PUBLIC.has(`${m} ${urlPath}`)) continue;
         const params = Object.fromEntries([...urlPath.matchAll(/\[(\w+)\]/g)].map((x) => [x[1], "00000000-0000-4000-8000-000000000000"]));
-        for (const headers of [{}, { authorization: "Bearer sk_not_a_real_token" }, { authorization: "Token abc" }]) {
+        for (const headers of [{} as Record<string, string>, { authorization: "Bearer sk_not_a_real_token" }, { authorization: "Token abc" }]) {
           const res = await call(handler as never, m, urlPath.replace(/\[(\w+)\]/g, "x"), { headers, params, body: m === "GET" || m === "DELETE" ? undefined : {} });
           expect(res.status, `${m} ${urlPath}`).toBe(401);
           expect(res.headers.get("www-authenticate")).toMatch(/^Bearer/);

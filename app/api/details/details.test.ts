@@ -113,7 +113,7 @@ describe("GET /api/details", () => {
     });
 
   it("answers 401 {error, message} without a valid bearer token", async () => {
-    for (const headers of [{}, { authorization: "Basic abc" }, { authorization: "Bearer sk_wrong" }]) {
+    for (const headers of [{} as Record<string, string>, { authorization: "Basic abc" }, { authorization: "Bearer sk_wrong" }]) {
       const res = await call(details.GET, "GET", "/api/details", { headers });
       expect(res.status).toBe(401);
       expect(res.json).toEqual({ error: 401, message: expect.any(String) });
