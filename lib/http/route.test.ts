@@ -21,7 +21,7 @@ function routeFiles(dir: string): string[] {
 let token: string;
 
 beforeAll(async () => {
-  useTempDatabase({ MAX_BODY_BYTES: "2048", RATE_LIMIT_PER_MINUTE: "1200" });
+  await useTempDatabase({ MAX_BODY_BYTES: "2048", RATE_LIMIT_PER_MINUTE: "1200" });
   ({ token } = await newAccountWithToken());
 });
 

@@ -8,7 +8,7 @@ let dbFile: string;
 let token: string;
 
 beforeAll(async () => {
-  dbFile = useTempDatabase();
+  dbFile = await useTempDatabase();
   ({ token } = await newAccountWithToken("HTTP"));
   server = await startServer(dbFile);
 });

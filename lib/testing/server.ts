@@ -19,16 +19,16 @@ export interface RunningServer { url: string; port: number; proc: ChildProcess; 
 
 /**
  * Starts the real production server (`next start`, from the build in .next) on 127.0.0.1 against
- * the given SQLite file, and waits for /api/health. Tests that need real HTTP, several processes or
+ * the given SQLite file or PostgreSQL URL, and waits for /api/health. Tests that need real HTTP, several processes or
  * kill -9 use this; `npm test` builds first.
  */
-export async function startServer(databasePath: string, env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(database: string, env: Record<string, string> = {}): Promise<RunningServer> {
   if (!fs.existsSync(path.join(process.cwd(), ".next", "BUILD_ID"))) {
     throw new Error("No production build in .next: run `npm run build` first (npm test does).");
   }
   const port = await freePort();
   const proc = spawn(path.join(process.cwd(), "node_modules", ".bin", "next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
-    env: { ...process.env, NODE_ENV: "production", DATABASE_PATH: databasePath, LOG_LEVEL: "silent", NEXT_TELEMETRY_DISABLED: "1", ...env },
+    env: { ...process.env, NODE_ENV: "production", ...(database.startsWith("postgres") ? { DATABASE_URL: database } : { DATABASE_PATH: database }), LOG_LEVEL: "silent", NEXT_TELEMETRY_DISABLED: "1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

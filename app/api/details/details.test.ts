@@ -32,7 +32,7 @@ let b: { accountId: string; token: string };
 const aCalls = makeCalls(530, "A");
 
 beforeAll(async () => {
-  useTempDatabase();
+  await useTempDatabase();
   a = await newAccountWithToken("A");
   b = await newAccountWithToken("B");
   await insertCalls(a.accountId, aCalls);
