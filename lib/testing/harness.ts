@@ -29,6 +29,7 @@ export async function useTempDatabase(env: Record<string, string> = {}): Promise
     url.pathname = `/${name}`;
     location = url.toString();
     process.env.DATABASE_URL = location;
+    process.env.SECRET_KEY ??= crypto.randomBytes(32).toString("base64");
   } else {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "voxdesk-test-"));
     location = path.join(dir, "test.db");
