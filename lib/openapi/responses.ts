@@ -30,6 +30,8 @@ export const ErrorBody = z
     message: z.string().describe("Human-readable explanation"),
     errors: z.array(FieldError).optional().describe("One entry per invalid field (validation errors only)"),
   })
+  // Some errors add a detail field (e.g. the agents still using a tool); clients may ignore it.
+  .loose()
   .meta({ id: "Error", description: "Error body of /details, /agent, /contacts and the console endpoints" });
 
 export const ToolErrorBody = z
@@ -38,6 +40,8 @@ export const ToolErrorBody = z
     message: z.string().describe("Human-readable explanation"),
     errors: z.array(FieldError).optional().describe("One entry per invalid field (validation errors only)"),
   })
+  // Some errors add a detail field (e.g. the agents still using a tool); clients may ignore it.
+  .loose()
   .meta({ id: "ToolError", description: "Error body of the /tools endpoints" });
 
 export const nextCursor = z.string().nullable().describe("Pass as `cursor` to get the next page; null on the last page");

@@ -26,8 +26,8 @@ const ListCreate = z.object({
 });
 const ListPatch = z.object({ name: z.string().min(1).max(200) });
 const ListParams = z.object({ list_id: z.uuid().describe("`list_id` of a contact list (a UUID; anything else is a 400)") });
-const ContactParams = ListParams.extend({ contact_id: z.string().describe("`contact_id` of a contact in that list") });
-const ListDetailQuery = PageQuery.extend({ q: z.string().optional() });
+const ContactParams = ListParams.extend({ contact_id: z.uuid().describe("`contact_id` of a contact in that list") });
+const ListDetailQuery = PageQuery.extend({ q: z.string().max(200).optional() });
 
 const ContactList = z
   .object({
@@ -40,9 +40,9 @@ const ContactList = z
   .meta({ id: "ContactList" });
 
 const ContactRecord = z.object({
-  contact_id: z.string(),
-  phone_number: z.string().describe("The number as sent"),
-  e164: z.string().describe("The number in E.164, e.g. +14155550102"),
+  contact_id: uuid("Contact id"),
+  phone_number: z.string().describe("The number in E.164, e.g. +14155550102 (as in the add response)"),
+  phone_number_as_sent: z.string().describe("The number as it was sent"),
   template_variables: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
   created_at: timestamp("Time added, ISO 8601 UTC"),
 });

@@ -116,5 +116,6 @@ export const ToolList = z.object({ success: z.literal(true), data: z.array(ToolR
 
 export const ToolDetail = z.object({
   success: z.literal(true),
+  message: z.string(),
   data: ToolRecord.extend({ tests: z.array(ToolTestResult).describe("The last 20 test results, newest first") }),
 });

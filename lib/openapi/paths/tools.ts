@@ -98,8 +98,8 @@ export function toolsPaths(r: SchemaRegistry): Record<string, Record<string, Ope
         operationId: "deleteTool",
         summary: "Delete a tool",
         params: ToolIdParams,
-        responses: { 200: { description: "Deleted", schema: ok({}) } },
-        errors: { 404: NOT_FOUND },
+        responses: { 200: { description: "Deleted", schema: ok({ data: z.object({ id: z.string() }) }) } },
+        errors: { 404: NOT_FOUND, 409: "Agents still use the tool: remove it from them first, or deactivate it (isActive: false)" },
       }),
     },
     "/tools/{tool_id}/test": {
