@@ -34,7 +34,7 @@ const agentBody = () => ({
 });
 
 beforeAll(async () => {
-  useTempDatabase();
+  await useTempDatabase();
   const account = await newAccountWithToken();
   token = account.token;
   const base = { agent_id: "6f1c2a54-3f0e-4a57-9a55-3d2b7f5c9e01", name: "Front desk", recording_url: "", transcription: "hello there" };
