@@ -1,9 +1,11 @@
 import { AppShell } from "@/components/shell/app-shell";
+import { requireConsoleAccount } from "@/lib/auth/console-session";
 
-/**
- * Every console page sits in the shell. The account name is a plain prop of AppShell: once the
- * session lookup exists, this layout reads the signed-in account and passes its name here.
- */
-export default function ConsoleLayout({ children }: { children: React.ReactNode }) {
-  return <AppShell accountName="Account">{children}</AppShell>;
+// Reads the session cookie on every request: console pages are never statically prerendered.
+export const dynamic = "force-dynamic";
+
+/** Every console page sits in the shell, and only with a live session (otherwise: /login). */
+export default async function ConsoleLayout({ children }: { children: React.ReactNode }) {
+  const account = await requireConsoleAccount();
+  return <AppShell accountName={account.name}>{children}</AppShell>;
 }

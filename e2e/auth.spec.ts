@@ -1,0 +1,48 @@
+import { expect, test } from "@playwright/test";
+import { snap } from "./helpers";
+
+test.describe("sign-in", () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test("redirects to /login and refuses a wrong token beside the field", async ({ page }, testInfo) => {
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel("API token").fill("sk_definitely_not_valid");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByText("Invalid token")).toBeVisible();
+    await expect(page.getByLabel("API token")).toHaveAttribute("aria-invalid", "true");
+    await expect(page).toHaveURL(/\/login$/);
+    await snap(page, testInfo, "login-error");
+  });
+
+  test("the session cookie is httpOnly: page JavaScript cannot read it", async ({ page, context }) => {
+    const fs = await import("node:fs");
+    const token = fs.readFileSync("test-results/e2e/token.txt", "utf8").trim();
+    await page.goto("/login");
+    await page.getByLabel("API token").fill(token);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await page.evaluate(() => document.cookie)).not.toContain("voxdesk_session");
+    const cookie = (await context.cookies()).find((c) => c.name === "voxdesk_session");
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.sameSite).toBe("Strict");
+  });
+});
+
+test.describe("sign-out", () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test("ends the session server-side", async ({ page, context }) => {
+    const fs = await import("node:fs");
+    await page.goto("/login");
+    await page.getByLabel("API token").fill(fs.readFileSync("test-results/e2e/token.txt", "utf8").trim());
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    const cookie = (await context.cookies()).find((c) => c.name === "voxdesk_session")!;
+    await page.getByRole("button", { name: "Sign out" }).first().click();
+    await expect(page).toHaveURL(/\/login$/);
+    // The old cookie value is dead on the server, not merely deleted from the browser.
+    const res = await page.request.get("/api/session", { headers: { cookie: `voxdesk_session=${cookie.value}` } });
+    expect(res.status()).toBe(401);
+  });
+});

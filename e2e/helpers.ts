@@ -1,0 +1,22 @@
+import fs from "node:fs";
+import type { Page, TestInfo } from "@playwright/test";
+
+/** The e2e account's API token (written by e2e/prepare.ts), for calling the API directly. */
+export function apiToken(): string {
+  return fs.readFileSync("test-results/e2e/token.txt", "utf8").trim();
+}
+
+/**
+ * Attaches a full-page screenshot to the report at desktop and phone widths, in the current
+ * theme, so every page can be looked at after a run (playwright-report/).
+ */
+export async function snap(page: Page, testInfo: TestInfo, name: string) {
+  const original = page.viewportSize();
+  for (const [label, width, height] of [["1280", 1280, 800], ["390", 390, 844]] as const) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(150);
+    const body = await page.screenshot({ fullPage: true, animations: "disabled" });
+    await testInfo.attach(`${name}-${label}.png`, { body, contentType: "image/png" });
+  }
+  if (original) await page.setViewportSize(original);
+}
