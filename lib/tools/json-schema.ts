@@ -22,6 +22,22 @@ const ajv = new Ajv({
 });
 addFormats(ajv);
 
+// Deeper JSON than this is refused before anything recursive (JSON.stringify, ajv) touches it: a
+// body of 100k nested arrays parses fine but overflows the stack of recursive code (a 500).
+export const MAX_JSON_DEPTH = 32;
+
+/** Iterative, so it cannot overflow the stack on the very input it guards against. */
+export function exceedsDepth(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== "object") continue;
+    if (depth >= max) return true;
+    for (const child of Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
 export interface SchemaIssue { path: (string | number)[]; message: string }
 
 /**
@@ -35,6 +51,7 @@ export function checkParametersSchema(schema: unknown): SchemaIssue[] {
   }
   const s = schema as Record<string, unknown>;
   if (s.type !== "object") return [{ path: ["type"], message: 'must be "object"' }];
+  if (exceedsDepth(schema, MAX_JSON_DEPTH)) return [{ path: [], message: `must not nest deeper than ${MAX_JSON_DEPTH} levels` }];
   if (JSON.stringify(schema).length > MAX_SCHEMA_BYTES) {
     return [{ path: [], message: `must be at most ${MAX_SCHEMA_BYTES} bytes of JSON` }];
   }

@@ -10,7 +10,7 @@ import { checkRateLimit } from "@/lib/http/rate-limit";
 import { type OutboundFailureStatus } from "@/lib/outbound/outbound-errors";
 import { redactSecret } from "@/lib/outbound/response-body";
 import { safeToolRequest } from "@/lib/outbound/safe-fetch";
-import { checkParams, paramsValidator } from "./json-schema";
+import { checkParams, exceedsDepth, MAX_JSON_DEPTH, paramsValidator } from "./json-schema";
 
 /**
  * HTTP status of a test whose target gave nothing usable. The issue asks for 4xx throughout (the
@@ -43,6 +43,9 @@ export async function runToolTest(accountId: string, toolId: string, params: Rec
   if (!row) throw notFound("Tool");
   const tool = toToolRecord(row);
   if (!tool.isActive) throw new AppError(400, `Tool '${tool.name}' is inactive; activate it before testing`);
+  if (exceedsDepth(params, MAX_JSON_DEPTH)) {
+    throw new AppError(400, `Test parameters must not nest deeper than ${MAX_JSON_DEPTH} levels; nothing was sent`);
+  }
   if (Buffer.byteLength(JSON.stringify(params)) > MAX_TEST_PARAMS_BYTES) {
     throw new AppError(413, `Test parameters must be at most ${MAX_TEST_PARAMS_BYTES / 1024} KiB of JSON`);
   }
