@@ -194,4 +194,21 @@ describe("safeToolRequest against real loopback targets", () => {
     expect(result.testStatus).toBe("unreachable");
     expect(result.message).toMatch(/DNS lookup failed for tools\.example\.test/);
   });
+
+  // Takes the full 5 s: the connect phase (lookup included) has its own limit below the deadline.
+  it("gives up connecting after 5 s even when the overall deadline is longer", async () => {
+    const result = expectFailure(
+      await safeToolRequest({
+        method: "GET",
+        url: "http://stuck.example.test/",
+        allowlist: ALLOW,
+        timeoutMs: 9000,
+        resolve: () => new Promise(() => undefined),
+      }),
+    );
+    expect(result.testStatus).toBe("timeout");
+    expect(result.message).toMatch(/could not connect to stuck\.example\.test within 5 s/);
+    expect(result.durationMs).toBeGreaterThanOrEqual(4900);
+    expect(result.durationMs).toBeLessThan(8000);
+  });
 });
