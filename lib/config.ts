@@ -22,6 +22,13 @@ const Env = z.object({
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
   VOXDESK_DEMO: z.enum(["0", "1"]).default("0"),
   LOG_LEVEL: z.enum(["silent", "error", "info"]).default("info"),
+}).refine((env) => !env.DATABASE_URL || env.SECRET_KEY, {
+  // Several instances must share one key; a key file on one machine can't be shared.
+  path: ["SECRET_KEY"],
+  message: "is required when DATABASE_URL is set (several instances must share one key): openssl rand -base64 32",
+}).refine((env) => !env.DATABASE_URL || /^postgres(ql)?:\/\//.test(env.DATABASE_URL), {
+  path: ["DATABASE_URL"],
+  message: "must be a postgres:// URL",
 });
 export type Config = z.infer<typeof Env>;
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "kysely";
-import { db, rawSqlite } from "./client";
+import { db, dialect } from "./client";
 import { decodeCursor, encodeCursor } from "./cursor";
 
 export const CALL_FIELDS = [
@@ -22,17 +22,22 @@ export interface CallFilters {
 }
 
 /**
- * Turns free text into an FTS5 query. Phone-like input searches the `numbers` column by digits
- * (which holds each number's full digits, last 10 and last 7 digits, so national and local forms
- * match); anything else is a prefix match on every word of the transcript.
+ * Turns free text into a full-text condition. Phone-like input searches the numbers (indexed as each
+ * number's full digits, last 10 and last 7 digits, so national and local forms match); anything else
+ * is a prefix match on every word of the transcript. SQLite: FTS5; PostgreSQL: tsvector + GIN.
  */
-export function ftsQuery(q: string): string | undefined {
+export function searchCondition(q: string, d: "sqlite" | "postgres") {
   const trimmed = q.trim();
   const digits = trimmed.replace(/\D/g, "");
-  if (/^[\d\s()+.-]+$/.test(trimmed) && digits.length >= 3) return `numbers : "${digits}"*`;
-  const words = trimmed.match(/[\p{L}\p{N}]+/gu);
-  if (!words) return undefined;
-  return words.slice(0, 16).map((w) => `"${w}"*`).join(" AND ");
+  const phone = /^[\d\s()+.-]+$/.test(trimmed) && digits.length >= 3;
+  const words = phone ? [digits] : (trimmed.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 16).map((w) => w.toLowerCase());
+  if (words.length === 0) return undefined;
+  if (d === "postgres") {
+    const tsq = words.map((w) => `'${w}':*${phone ? "B" : "A"}`).join(" & ");
+    return sql<boolean>`search @@ to_tsquery('simple', ${tsq})`;
+  }
+  const match = phone ? `numbers : "${digits}"*` : words.map((w) => `"${w}"*`).join(" AND ");
+  return sql<boolean>`id IN (SELECT rowid FROM calls_fts WHERE calls_fts MATCH ${match})`;
 }
 
 export async function listCalls(accountId: string, f: CallFilters, limit: number, cursor?: string) {
@@ -46,9 +51,9 @@ export async function listCalls(accountId: string, f: CallFilters, limit: number
   if (f.from) query = query.where("created_at", ">=", f.from);
   if (f.toExclusive) query = query.where("created_at", "<", f.toExclusive);
   if (f.q !== undefined) {
-    const match = ftsQuery(f.q);
-    if (!match) return { calls: [] as CallRecord[], next_cursor: null, has_more: false };
-    query = query.where(sql<boolean>`id IN (SELECT rowid FROM calls_fts WHERE calls_fts MATCH ${match})`);
+    const condition = searchCondition(f.q, dialect());
+    if (!condition) return { calls: [] as CallRecord[], next_cursor: null, has_more: false };
+    query = query.where(condition);
   }
   if (cursor) {
     const [createdAt, callSid] = decodeCursor(cursor, 2);
@@ -66,57 +71,4 @@ export async function getCall(accountId: string, callSid: string): Promise<CallR
   return db().selectFrom("calls").select([...CALL_FIELDS]).where("account_id", "=", accountId).where("call_sid", "=", callSid).executeTakeFirst();
 }
 
-export type NewCall = Omit<CallRecord, "account_id">;
-
-function numbersText(...numbers: string[]): string {
-  return numbers
-    .map((n) => n.replace(/\D/g, ""))
-    .filter(Boolean)
-    .flatMap((d) => [d, d.slice(-10), d.slice(-7)])
-    .join(" ");
-}
-
-/**
- * Inserts calls in one IMMEDIATE transaction with prepared statements (this is the seed/import hot
- * path), skipping call_sids the account already has, and adds the inserted rows to the daily rollup
- * in the same transaction so summaries never disagree with the calls.
- */
-export async function insertCalls(accountId: string, rows: NewCall[]): Promise<{ inserted: number; skipped: number }> {
-  const raw = rawSqlite();
-  // Hold Kysely's connection lock so no async Kysely transaction interleaves with this one.
-  return db().connection().execute(async () => {
-    const insert = raw.prepare(
-      `INSERT INTO calls (account_id, call_sid, agent_id, name, from_number, to_number, duration, recording_url,
-         transcription, status, cost, call_type, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (account_id, call_sid) DO NOTHING`,
-    );
-    const fts = raw.prepare("INSERT INTO calls_fts (rowid, transcription, numbers) VALUES (?, ?, ?)");
-    const rollup = raw.prepare(
-      `INSERT INTO call_daily (account_id, day, agent_id, agent_name, status, call_type, calls, duration, cost)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (account_id, day, agent_id, status, call_type) DO UPDATE SET
-         calls = calls + excluded.calls, duration = duration + excluded.duration,
-         cost = cost + excluded.cost, agent_name = excluded.agent_name`,
-    );
-    const run = raw.transaction((batch: NewCall[]) => {
-      const deltas = new Map<string, [string, string, string, string, string, number, number, number]>();
-      let inserted = 0;
-      for (const c of batch) {
-        const res = insert.run(accountId, c.call_sid, c.agent_id, c.name, c.from_number, c.to_number, c.duration,
-          c.recording_url, c.transcription, c.status, c.cost, c.call_type, c.created_at);
-        if (res.changes === 0) continue;
-        inserted++;
-        fts.run(res.lastInsertRowid, c.transcription, numbersText(c.from_number, c.to_number));
-        const day = c.created_at.slice(0, 10);
-        const key = `${day}\u0000${c.agent_id}\u0000${c.status}\u0000${c.call_type}`;
-        const d = deltas.get(key) ?? [day, c.agent_id, c.name, c.status, c.call_type, 0, 0, 0];
-        d[5] += 1; d[6] += c.duration; d[7] += c.cost; d[2] = c.name;
-        deltas.set(key, d);
-      }
-      for (const d of deltas.values()) rollup.run(accountId, ...d);
-      return inserted;
-    });
-    const inserted = run.immediate(rows);
-    return { inserted, skipped: rows.length - inserted };
-  });
-}
+export { insertCalls, type NewCall } from "./calls-insert";

@@ -7,7 +7,7 @@ let accountId = "";
 let other = "";
 
 beforeAll(async () => {
-  useTempDatabase();
+  await useTempDatabase();
   accountId = (await newAccountWithToken("A")).accountId;
   other = (await newAccountWithToken("B")).accountId;
 });

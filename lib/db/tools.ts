@@ -4,7 +4,7 @@ import { sql, type Kysely } from "kysely";
 import { AppError } from "@/lib/http/errors";
 import type { ToolMethod } from "@/lib/outbound/request-shape";
 import type { ToolPatch } from "@/lib/schemas/tool";
-import { db, writeTx } from "./client";
+import { db, dialect, writeTx } from "./client";
 import { decodeCursor, encodeCursor } from "./cursor";
 import { sealToolToken, type TokenColumns } from "./tool-tokens";
 import type { DB, ToolsTable } from "./types";
@@ -60,9 +60,20 @@ export async function createTools(accountId: string, tools: NewTool[]): Promise<
         is_active: 1, last_tested: null, test_status: "untested", created_at: now, updated_at: now,
       };
     });
-    await trx.insertInto("tools").values(rows).execute();
+    try {
+      await trx.insertInto("tools").values(rows).execute();
+    } catch (err) {
+      // PostgreSQL: a concurrent registration of the same name committed after our check.
+      if (isUniqueViolation(err)) throw new AppError(409, "Tool name already in use", { errors: [] });
+      throw err;
+    }
     return rows.map(toToolRecord);
   });
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: string } | null)?.code;
+  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE";
 }
 
 export interface ToolFilter { limit: number; cursor?: string; category?: string; isActive?: boolean; q?: string }
@@ -74,7 +85,9 @@ export async function listTools(accountId: string, f: ToolFilter) {
   if (f.isActive !== undefined) q = q.where("is_active", "=", f.isActive ? 1 : 0);
   if (f.q) {
     const like = `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    q = q.where(sql<boolean>`(name LIKE ${like} ESCAPE '\\' OR description LIKE ${like} ESCAPE '\\')`);
+    // SQLite's LIKE ignores ASCII case; PostgreSQL needs ILIKE for the same answer.
+    const op = sql.raw(dialect() === "postgres" ? "ILIKE" : "LIKE");
+    q = q.where(sql<boolean>`(name ${op} ${like} ESCAPE '\\' OR description ${op} ${like} ESCAPE '\\')`);
   }
   if (f.cursor) {
     const [createdAt, id] = decodeCursor(f.cursor, 2);
@@ -87,8 +100,11 @@ export async function listTools(accountId: string, f: ToolFilter) {
   return { data: page, next_cursor: hasMore && last ? encodeCursor([last.createdAt, last.id]) : null };
 }
 
-export async function getToolRow(accountId: string, id: string, ex: Kysely<DB> = db()): Promise<ToolRow | undefined> {
-  return ex.selectFrom("tools").select([...TOOL_COLUMNS]).where("account_id", "=", accountId).where("id", "=", id).executeTakeFirst();
+export async function getToolRow(accountId: string, id: string, ex: Kysely<DB> = db(), forUpdate = false): Promise<ToolRow | undefined> {
+  let q = ex.selectFrom("tools").select([...TOOL_COLUMNS]).where("account_id", "=", accountId).where("id", "=", id);
+  // SQLite's writeTx already holds the database write lock; PostgreSQL locks the row.
+  if (forUpdate && dialect() === "postgres") q = q.forUpdate();
+  return q.executeTakeFirst();
 }
 
 export async function getTool(accountId: string, id: string): Promise<ToolRecord | undefined> {
@@ -99,7 +115,7 @@ export async function getTool(accountId: string, id: string): Promise<ToolRecord
 /** Applies a PATCH; undefined when the tool is not the account's. */
 export async function patchTool(accountId: string, id: string, p: ToolPatch): Promise<ToolRecord | undefined> {
   return writeTx(async (trx) => {
-    const row = await getToolRow(accountId, id, trx);
+    const row = await getToolRow(accountId, id, trx, true);
     if (!row) return undefined;
     const tp = p.tools_params ?? {};
     let token: Partial<TokenColumns> = {};
@@ -130,12 +146,19 @@ export async function deleteTool(accountId: string, id: string): Promise<boolean
 
 /** Agents of the account whose tasks list this tool in api_tools.api_tool_ids. */
 export async function agentsUsingTool(accountId: string, toolId: string): Promise<{ agent_id: string; agent_name: string }[]> {
-  const { rows } = await sql<{ agent_id: string; agent_name: string }>`
-    SELECT DISTINCT a.id AS agent_id, a.name AS agent_name
-    FROM agents a, json_each(a.agent_config, '$.tasks') t, json_each(t.value, '$.tools_config.api_tools.api_tool_ids') i
-    WHERE a.account_id = ${accountId} AND i.value = ${toolId}
-    ORDER BY a.name`.execute(db());
-  return rows;
+  const query = dialect() === "postgres"
+    ? sql<{ agent_id: string; agent_name: string }>`
+      SELECT DISTINCT a.id AS agent_id, a.name AS agent_name
+      FROM agents a, jsonb_array_elements(a.agent_config->'tasks') t,
+        jsonb_array_elements_text(t->'tools_config'->'api_tools'->'api_tool_ids') i
+      WHERE a.account_id = ${accountId} AND i = ${toolId}
+      ORDER BY a.name`
+    : sql<{ agent_id: string; agent_name: string }>`
+      SELECT DISTINCT a.id AS agent_id, a.name AS agent_name
+      FROM agents a, json_each(a.agent_config, '$.tasks') t, json_each(t.value, '$.tools_config.api_tools.api_tool_ids') i
+      WHERE a.account_id = ${accountId} AND i.value = ${toolId}
+      ORDER BY a.name`;
+  return (await query.execute(db())).rows;
 }
 
 /** Which of `ids` are active tools of this account. */

@@ -10,6 +10,8 @@ export interface CallsTable {
   account_id: string; call_sid: string; agent_id: string; name: string;
   from_number: string; to_number: string; duration: number; recording_url: string;
   transcription: string; status: string; cost: number; call_type: string; created_at: string;
+  /** PostgreSQL only: digits for phone search (SQLite keeps them in calls_fts). */
+  numbers?: string;
 }
 export interface CallDailyTable {
   account_id: string; day: string; agent_id: string; agent_name: string; status: string;
@@ -33,6 +35,9 @@ export interface ToolTestsTable {
   tested_at: string; duration_ms: number;
 }
 
+/** PostgreSQL only: shared rate-limit windows. */
+export interface RateLimitsTable { key: string; window_start: number; count: number }
+
 export interface DB {
   accounts: AccountsTable;
   api_tokens: ApiTokensTable;
@@ -40,6 +45,7 @@ export interface DB {
   calls: CallsTable;
   call_daily: CallDailyTable;
   agents: AgentsTable;
+  rate_limits: RateLimitsTable;
   tools: ToolsTable;
   tool_tests: ToolTestsTable;
 }

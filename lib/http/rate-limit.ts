@@ -1,19 +1,16 @@
+import "server-only";
+import { dialect } from "@/lib/db/client";
+import { countHit } from "@/lib/db/rate-limits";
 import { AppError } from "./errors";
 
-// Fixed one-minute windows per key, in process memory: exact for the embedded single-process
-// deployment. Several instances need a shared store (issue 6 moves this into the database).
+// Fixed one-minute windows per key. SQLite (one process): counters in memory, no write per
+// request. PostgreSQL (several instances): counters in the database, shared by all of them.
 const windows = new Map<string, { start: number; count: number }>();
 
-export function checkRateLimit(key: string, perMinute: number, now = Date.now()): void {
+export async function checkRateLimit(key: string, perMinute: number, now = Date.now()): Promise<void> {
   const windowStart = now - (now % 60_000);
-  let w = windows.get(key);
-  if (!w || w.start !== windowStart) {
-    w = { start: windowStart, count: 0 };
-    windows.set(key, w);
-    if (windows.size > 50_000) pruneBefore(windowStart);
-  }
-  w.count += 1;
-  if (w.count > perMinute) {
+  const count = dialect() === "postgres" ? await countHit(key, windowStart) : countInMemory(key, windowStart);
+  if (count > perMinute) {
     const retryAfter = Math.ceil((windowStart + 60_000 - now) / 1000);
     throw new AppError(429, `Rate limit of ${perMinute} requests per minute exceeded`, {}, {
       "Retry-After": String(Math.max(1, retryAfter)),
@@ -21,6 +18,14 @@ export function checkRateLimit(key: string, perMinute: number, now = Date.now())
   }
 }
 
-function pruneBefore(windowStart: number) {
-  for (const [k, w] of windows) if (w.start < windowStart) windows.delete(k);
+function countInMemory(key: string, windowStart: number): number {
+  let w = windows.get(key);
+  if (!w || w.start !== windowStart) {
+    w = { start: windowStart, count: 0 };
+    windows.set(key, w);
+    if (windows.size > 50_000) {
+      for (const [k, old] of windows) if (old.start < windowStart) windows.delete(k);
+    }
+  }
+  return ++w.count;
 }

@@ -49,7 +49,7 @@ export function route<
     const requestId = crypto.randomUUID();
     try {
       const auth = opts.auth === false ? null : await authenticate(req);
-      if (auth) checkRateLimit(`api:${auth.credentialId}`, config().RATE_LIMIT_PER_MINUTE);
+      if (auth) await checkRateLimit(`api:${auth.credentialId}`, config().RATE_LIMIT_PER_MINUTE);
       const params = opts.params ? validate(opts.params, (await nextCtx?.params) ?? {}, "") : undefined;
       const query = opts.query ? validate(opts.query, Object.fromEntries(new URL(req.url).searchParams), "") : undefined;
       let body: unknown;

@@ -1,26 +1,47 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { newApiToken, sha256Hex } from "@/lib/auth/credentials";
 import { resetConfigForTests } from "@/lib/config";
 import { createAccount, insertApiToken } from "@/lib/db/accounts";
-import { closeDb, db } from "@/lib/db/client";
+import pg from "pg";
+import { closeDb, migrateDatabase } from "@/lib/db/client";
 
 /**
- * Points the app at a fresh SQLite file in a temp dir (a real file, migrated as in production).
- * Call in beforeAll of a test file; vitest runs each file in its own process.
+ * Points the app at a fresh, migrated database: a real SQLite file in a temp dir, or, when
+ * TEST_PG_ADMIN_URL is set (`npm run test:pg`), a new PostgreSQL database created for this file.
+ * Returns the SQLite path or the PostgreSQL URL. Vitest runs each test file in its own process.
  */
-export function useTempDatabase(env: Record<string, string> = {}): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "voxdesk-test-"));
-  const file = path.join(dir, "test.db");
-  closeDb();
-  process.env.DATABASE_PATH = file;
+export async function useTempDatabase(env: Record<string, string> = {}): Promise<string> {
+  await closeDb();
   process.env.LOG_LEVEL = "silent";
   Object.assign(process.env, env);
+  let location: string;
+  const admin = process.env.TEST_PG_ADMIN_URL;
+  if (admin) {
+    const name = `voxdesk_test_${crypto.randomBytes(6).toString("hex")}`;
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query(`CREATE DATABASE ${name}`);
+    await client.end();
+    const url = new URL(admin);
+    url.pathname = `/${name}`;
+    location = url.toString();
+    process.env.DATABASE_URL = location;
+    process.env.SECRET_KEY ??= crypto.randomBytes(32).toString("base64");
+  } else {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "voxdesk-test-"));
+    location = path.join(dir, "test.db");
+    delete process.env.DATABASE_URL;
+    process.env.DATABASE_PATH = location;
+  }
   resetConfigForTests();
-  db(); // opens + migrates
-  return file;
+  await migrateDatabase();
+  return location;
 }
+
+export const usingPostgres = () => Boolean(process.env.TEST_PG_ADMIN_URL);
 
 export async function newAccountWithToken(name = "Test account") {
   const account = await createAccount(name);

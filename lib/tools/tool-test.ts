@@ -38,7 +38,7 @@ export interface ToolTestOutcome { status: number; body: { success: boolean; mes
 /** POST /api/tools/{id}/test: validate, send through the SSRF-safe client, record, answer. */
 export async function runToolTest(accountId: string, toolId: string, params: Record<string, unknown>): Promise<ToolTestOutcome> {
   const cfg = config();
-  checkRateLimit(`tool-test:${accountId}`, cfg.TOOL_TEST_RATE_LIMIT_PER_MINUTE);
+  await checkRateLimit(`tool-test:${accountId}`, cfg.TOOL_TEST_RATE_LIMIT_PER_MINUTE);
   const row = await getToolRow(accountId, toolId);
   if (!row) throw notFound("Tool");
   const tool = toToolRecord(row);

@@ -32,7 +32,7 @@ async function newTool(token: string, name: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  useTempDatabase();
+  await useTempDatabase();
   a = await newAccountWithToken("A");
   b = await newAccountWithToken("B");
   activeA = await newTool(a.token, "lookup_order");

@@ -16,7 +16,7 @@ let a: { accountId: string; token: string };
 let b: { accountId: string; token: string };
 
 beforeAll(async () => {
-  useTempDatabase();
+  await useTempDatabase();
   a = await newAccountWithToken("A");
   b = await newAccountWithToken("B");
 });

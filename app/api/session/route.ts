@@ -19,7 +19,7 @@ function cookie(req: Request, value: string, maxAgeSeconds: number): string {
 /** Console sign-in: trades an API token for an httpOnly session cookie (the token stays out of page JS). */
 export const POST = route({ auth: false, body: SignIn }, async ({ req, body }) => {
   // Guessing tokens is pointless (256 bits) but cheap to throttle per client address anyway.
-  checkRateLimit(`signin:${req.headers.get("x-forwarded-for") ?? "local"}`, 30);
+  await checkRateLimit(`signin:${req.headers.get("x-forwarded-for") ?? "local"}`, 30);
   const principal = await findPrincipalByTokenHash(sha256Hex(body.token));
   if (!principal) {
     throw new AppError(401, "Invalid token", { errors: [{ path: "token", message: "Invalid token" }] });

@@ -14,7 +14,7 @@ const TOKEN = "tok_limits_plaintext_Zr8Wc1";
 let target: LoopbackServer;
 
 beforeAll(async () => {
-  useTempDatabase({ TOOL_TARGET_ALLOWLIST: "127.0.0.1", TOOL_TEST_RATE_LIMIT_PER_MINUTE: "5", SECRET_KEY: KEY_1 });
+  await useTempDatabase({ TOOL_TARGET_ALLOWLIST: "127.0.0.1", TOOL_TEST_RATE_LIMIT_PER_MINUTE: "5", SECRET_KEY: KEY_1 });
   target = await startLoopbackServer(echoHandler);
 });
 

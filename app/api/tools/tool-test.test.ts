@@ -5,7 +5,7 @@ import { echoHandler, sendJson, startLoopbackServer, type LoopbackServer } from 
 import * as toolsRoute from "./route";
 import * as toolById from "./[tool_id]/route";
 import * as toolTest from "./[tool_id]/test/route";
-import { containsSecret, databaseBytes, registration } from "./tools-fixtures";
+import { containsSecret, storedBytes, registration } from "./tools-fixtures";
 
 // Real targets on 127.0.0.1 (allowlisted for this file) and traps on 127.0.0.2 and ::1 (never
 // allowlisted: a connection there means the SSRF guard failed).
@@ -35,7 +35,7 @@ function streamHuge(_req: http.IncomingMessage, res: http.ServerResponse) {
 }
 
 beforeAll(async () => {
-  dbFile = useTempDatabase({ TOOL_TARGET_ALLOWLIST: "127.0.0.1", TOOL_TEST_TIMEOUT_MS: "1000", TOOL_TEST_RATE_LIMIT_PER_MINUTE: "1000" });
+  dbFile = await useTempDatabase({ TOOL_TARGET_ALLOWLIST: "127.0.0.1", TOOL_TEST_TIMEOUT_MS: "1000", TOOL_TEST_RATE_LIMIT_PER_MINUTE: "1000" });
   a = await newAccountWithToken("A");
   traps.push(await startLoopbackServer(echoHandler, { host: "127.0.0.2" }));
   traps.push(await startLoopbackServer(echoHandler, { host: "::1", port: traps[0].port }));
@@ -224,6 +224,6 @@ describe("the api_token", () => {
     for (const body of bodies) expect(body).not.toContain(TOKEN);
     const history = await call(toolById.GET, "GET", "/", { token: a.token, params: { tool_id: id } });
     expect(JSON.stringify(history.json)).not.toContain(TOKEN);
-    expect(containsSecret(databaseBytes(dbFile), TOKEN)).toBe(false);
+    expect(containsSecret(await storedBytes(dbFile), TOKEN)).toBe(false);
   });
 });

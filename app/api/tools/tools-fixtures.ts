@@ -1,5 +1,6 @@
 import fs from "node:fs";
-import { rawSqlite } from "@/lib/db/client";
+import { sql } from "kysely";
+import { db, dialect, rawSqlite } from "@/lib/db/client";
 
 // Shared by the tool route tests. Stored URLs under `.test` are never contacted: requests are only
 // ever sent to the loopback servers the tests start.
@@ -29,17 +30,27 @@ export function registration(names: string[], entry: EntryOptions = {}, extra: R
 }
 
 /**
- * Every byte SQLite has written for the test database: the main file and the WAL, after a
- * checkpoint (so pages have been copied into the main file too).
+ * Everything the database holds for the tool tables. SQLite: every byte of the main file, the WAL
+ * and the shared-memory file after a checkpoint. PostgreSQL: every row of every table as text
+ * (bytea shows as hex, so a plaintext token in a text column, or its hex in a bytea, is found).
  */
-export function databaseBytes(file: string): Buffer {
+export async function storedBytes(location: string): Promise<Buffer> {
+  if (dialect() === "postgres") {
+    const { rows } = await sql<{ dump: string | null }>`
+      SELECT string_agg(row_text, ' ') AS dump FROM (
+        SELECT t::text AS row_text FROM tools t UNION ALL SELECT h::text FROM tool_tests h
+        UNION ALL SELECT a::text FROM agents a
+      ) rows`.execute(db());
+    return Buffer.from(rows[0]?.dump ?? "", "utf8");
+  }
   rawSqlite().pragma("wal_checkpoint(FULL)");
-  const parts = [file, `${file}-wal`, `${file}-shm`].filter((f) => fs.existsSync(f)).map((f) => fs.readFileSync(f));
+  const parts = [location, `${location}-wal`, `${location}-shm`].filter((f) => fs.existsSync(f)).map((f) => fs.readFileSync(f));
   return Buffer.concat(parts);
 }
 
-/** Byte search for a secret in any encoding SQLite or JSON could have stored it in. */
+/** Byte search for a secret in any encoding it could have been stored in. */
 export function containsSecret(bytes: Buffer, secret: string): boolean {
-  return [Buffer.from(secret, "utf8"), Buffer.from(secret, "utf16le"), Buffer.from(Buffer.from(secret).toString("base64"))]
+  const utf8 = Buffer.from(secret, "utf8");
+  return [utf8, Buffer.from(secret, "utf16le"), Buffer.from(utf8.toString("base64")), Buffer.from(utf8.toString("hex"))]
     .some((needle) => bytes.includes(needle));
 }

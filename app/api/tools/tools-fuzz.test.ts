@@ -12,7 +12,7 @@ let token = "";
 let toolId = "";
 
 beforeAll(async () => {
-  useTempDatabase({ TOOL_TARGET_ALLOWLIST: "", TOOL_TEST_RATE_LIMIT_PER_MINUTE: "100000" });
+  await useTempDatabase({ TOOL_TARGET_ALLOWLIST: "", TOOL_TEST_RATE_LIMIT_PER_MINUTE: "100000" });
   token = (await newAccountWithToken("fuzz")).token;
   const res = await call(toolsRoute.POST, "POST", "/api/tools", {
     token, body: registration(["fuzz_target"], { method: "POST", url: "http://127.0.0.2:9/never" }),

@@ -1,0 +1,27 @@
+// Runs before the e2e server starts (playwright.config.ts webServer): a throwaway SQLite file with
+// one account, its token (read by e2e/global.setup.ts) and seeded calls.
+import fs from "node:fs";
+import path from "node:path";
+import { newApiToken, sha256Hex } from "@/lib/auth/credentials";
+import { createAccount, insertApiToken } from "@/lib/db/accounts";
+import { closeDb, db } from "@/lib/db/client";
+
+const file = process.env.DATABASE_PATH ?? "test-results/e2e/voxdesk-e2e.db";
+const dir = path.dirname(file);
+fs.rmSync(dir, { recursive: true, force: true });
+fs.mkdirSync(dir, { recursive: true });
+
+async function main() {
+  db();
+  const account = await createAccount("E2E Operator");
+  const token = newApiToken();
+  await insertApiToken(account.id, token, sha256Hex(token));
+  fs.writeFileSync(path.join(dir, "token.txt"), token, { mode: 0o600 });
+  fs.writeFileSync(path.join(dir, "account.json"), JSON.stringify({ accountId: account.id }));
+  closeDb();
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,61 @@
+import "server-only";
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+
+const MIGRATIONS_DIR = path.join(process.cwd(), "lib", "db", "migrations", "postgres");
+
+// The app speaks ISO strings for times and TEXT for JSON on both backends: make pg hand back the
+// same shapes SQLite does instead of Date objects and parsed JSON.
+const TIMESTAMPTZ = 1184, TIMESTAMP = 1114, DATE = 1082, JSONB = 3802, JSON_OID = 114, INT8 = 20, NUMERIC = 1700;
+const parsers: Record<number, (v: string) => unknown> = {
+  [TIMESTAMPTZ]: (v) => new Date(v).toISOString(),
+  [TIMESTAMP]: (v) => new Date(`${v}Z`).toISOString(),
+  [DATE]: (v) => v,
+  [JSONB]: (v) => v,
+  [JSON_OID]: (v) => v,
+  [INT8]: (v) => Number(v),
+  [NUMERIC]: (v) => Number(v),
+};
+const types = {
+  getTypeParser: ((oid: number, format?: string) =>
+    parsers[oid] ?? pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
+};
+
+export function createPool(connectionString: string, max = 10): pg.Pool {
+  return new pg.Pool({ connectionString, max, types, idleTimeoutMillis: 30_000 });
+}
+
+/**
+ * Applies pending migrations under a session advisory lock, so instances starting together
+ * migrate once; each file runs in its own transaction and is recorded in schema_migrations.
+ */
+export async function migratePg(pool: pg.Pool): Promise<{ from: number; to: number }> {
+  const client = await pool.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock(hashtext('voxdesk:migrations'))");
+    await client.query("CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())");
+    const { rows } = await client.query<{ v: number | null }>("SELECT max(version) AS v FROM schema_migrations");
+    const from = rows[0]?.v ?? 0;
+    let to = from;
+    const files = fs.readdirSync(MIGRATIONS_DIR).filter((f) => /^\d{4}_.+\.sql$/.test(f)).sort();
+    for (const file of files) {
+      const version = Number(file.slice(0, 4));
+      if (version <= to) continue;
+      await client.query("BEGIN");
+      try {
+        await client.query(fs.readFileSync(path.join(MIGRATIONS_DIR, file), "utf8"));
+        await client.query("INSERT INTO schema_migrations (version) VALUES ($1)", [version]);
+        await client.query("COMMIT");
+      } catch (err) {
+        await client.query("ROLLBACK");
+        throw new Error(`Migration ${file} failed: ${(err as Error).message}`);
+      }
+      to = version;
+    }
+    return { from, to };
+  } finally {
+    await client.query("SELECT pg_advisory_unlock(hashtext('voxdesk:migrations'))").catch(() => {});
+    client.release();
+  }
+}

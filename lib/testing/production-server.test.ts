@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newAccountWithToken, useTempDatabase } from "./harness";
+import { startServer, type RunningServer } from "./server";
+
+// The real production build over real HTTP: what the unit-level handler tests can't show.
+let server: RunningServer;
+let dbFile: string;
+let token: string;
+
+beforeAll(async () => {
+  dbFile = await useTempDatabase();
+  ({ token } = await newAccountWithToken("HTTP"));
+  server = await startServer(dbFile);
+});
+afterAll(() => server?.stop());
+
+describe("production server", () => {
+  it("answers /api/health without auth", async () => {
+    const res = await fetch(`${server.url}/api/health`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok" });
+  });
+
+  it("serves /api/details with a token and 401 + WWW-Authenticate without", async () => {
+    const ok = await fetch(`${server.url}/api/details`, { headers: { authorization: `Bearer ${token}` } });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ calls: [], next_cursor: null, has_more: false });
+    const anon = await fetch(`${server.url}/api/details`);
+    expect(anon.status).toBe(401);
+    expect(anon.headers.get("www-authenticate")).toMatch(/^Bearer/);
+  });
+
+  it("refuses an oversized body that lies about its length with 413, not a crash", async () => {
+    const body = JSON.stringify({ agent_config: { agent_name: "x".repeat(6 * 1024 * 1024) } });
+    const res = await fetch(`${server.url}/api/agent`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body,
+    });
+    expect(res.status).toBe(413);
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+  });
+
+  it("keeps an acknowledged agent after kill -9", async () => {
+    const payload = { agent_config: { agent_name: "Durable", tasks: [{ tools_config: { llm_agent: { llm_config: { provider: "p", model: "m" } } } }] }, agent_prompts: { task_1: { system_prompt: "s" } } };
+    const res = await fetch(`${server.url}/api/agent`, {
+      method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(payload),
+    });
+    expect(res.status).toBe(201);
+    const { agent_id } = await res.json();
+    await server.stop("SIGKILL");
+    server = await startServer(dbFile);
+    const got = await fetch(`${server.url}/api/agent/${agent_id}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(got.status).toBe(200);
+    expect((await got.json()).agent_name).toBe("Durable");
+  });
+});

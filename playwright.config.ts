@@ -1,0 +1,44 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const baseURL = `http://127.0.0.1:${PORT}`;
+
+// Debian's Chromium (Playwright cannot download its own browsers on this network).
+const chromium = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+      "--disable-component-update", "--disable-sync"],
+  },
+};
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results",
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  workers: 1,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
+  use: { baseURL, trace: "retain-on-failure", screenshot: "only-on-failure" },
+  projects: [
+    { name: "setup", testMatch: /global\.setup\.ts/, use: chromium },
+    { name: "chromium", dependencies: ["setup"], testIgnore: /global\.setup\.ts/, use: { ...chromium, storageState: "test-results/.auth/state.json" } },
+  ],
+  webServer: {
+    // A throwaway database, seeded by e2e/prepare.ts, then the production server.
+    command: `node_modules/.bin/tsx --conditions=react-server e2e/prepare.ts && node_modules/.bin/next start -p ${PORT} -H 127.0.0.1`,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      DATABASE_PATH: "test-results/e2e/voxdesk-e2e.db",
+      NEXT_PUBLIC_E2E: "1",
+      NEXT_TELEMETRY_DISABLED: "1",
+      TOOL_TARGET_ALLOWLIST: "127.0.0.1",
+      LOG_LEVEL: "error",
+    },
+  },
+});
