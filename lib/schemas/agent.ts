@@ -27,7 +27,11 @@ export const ToolsConfig = z.object({
   transcriber: z.object({ provider: nonEmpty("Transcriber provider"), model: z.string().default("") }).optional(),
   input: ProviderFormat,
   output: ProviderFormat,
-  api_tools: z.object({ api_tool_ids: z.array(z.string().min(1)).max(64).default([]) }).optional(),
+  api_tools: z
+    .object({
+      api_tool_ids: z.array(z.string().min(1)).max(64).default([]).describe("Ids of active tools of the same account (POST /tools)"),
+    })
+    .optional(),
 });
 
 export const Toolchain = z
@@ -45,7 +49,14 @@ export const Task = z.object({
   tools_config: ToolsConfig,
   toolchain: Toolchain,
   task_config: z
-    .object({ hangup_after_silence: z.number().positive("must be a positive number of seconds").max(3600).default(20) })
+    .object({
+      hangup_after_silence: z
+        .number()
+        .positive("must be a positive number of seconds")
+        .max(3600)
+        .default(20)
+        .describe("Seconds of caller silence after which the agent hangs up (default 20)"),
+    })
     .prefault({}),
 });
 
@@ -53,17 +64,16 @@ export const AgentConfig = z.object({
   agent_name: nonEmpty("Agent name").max(200),
   agent_welcome_message: z.string().max(2000).default(""),
   agent_type: z.string().min(1).default("other"),
-  timezone: TimeZone.optional(),
-  country: CountryCode.optional(),
+  timezone: TimeZone.optional().describe("IANA time zone name, e.g. Europe/Berlin"),
+  country: CountryCode.optional().describe("ISO 3166-1 alpha-2 country code, e.g. US (case-insensitive, stored upper-case)"),
   call_direction: z.enum(["inbound", "outbound"]).optional(),
-  inbound_phone_number: PhoneNumberE164.optional(),
+  inbound_phone_number: PhoneNumberE164.optional().describe("Phone number with country code; stored in E.164, e.g. +14155550102"),
   tasks: z.array(Task).min(1, "at least one task is required").max(20),
 });
 
-export const AgentPrompts = z.record(
-  z.string().min(1),
-  z.object({ system_prompt: z.string().max(100_000) }),
-);
+export const AgentPrompts = z
+  .record(z.string().min(1), z.object({ system_prompt: z.string().max(100_000) }))
+  .describe("Keyed by task label: task_1 for the first task, task_N for the N-th; each task needs a non-empty system_prompt");
 
 export const AgentPayload = z
   .object({ agent_config: AgentConfig, agent_prompts: AgentPrompts })
@@ -76,6 +86,9 @@ export const AgentPayload = z
       }
     });
   });
+
+/** Path parameters of /api/agent/{id}: any string; ids that are not the caller's are a 404. */
+export const AgentIdParams = z.object({ id: z.string().describe("agent_id returned by POST /agent") });
 
 export type AgentPayloadInput = z.input<typeof AgentPayload>;
 export type AgentPayload = z.output<typeof AgentPayload>;

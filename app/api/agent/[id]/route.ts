@@ -1,14 +1,10 @@
-import { z } from "zod";
 import { deleteAgent, getAgent, replaceAgent } from "@/lib/db/agents";
 import { notFound } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
-import { AgentPayload } from "@/lib/schemas/agent";
+import { AgentIdParams as Params, AgentPayload } from "@/lib/schemas/agent";
 import { assertToolsExist } from "../tool-check";
 
 export const dynamic = "force-dynamic";
-
-// Any string is accepted as an id; ids that are not ours (or not UUIDs at all) are simply not found.
-const Params = z.object({ id: z.string() });
 
 export const GET = route({ params: Params }, async ({ params, auth }) => {
   const agent = await getAgent(auth.accountId, params.id);

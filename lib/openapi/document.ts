@@ -1,0 +1,95 @@
+import pkg from "@/package.json";
+import { SchemaRegistry, type JsonSchema } from "./json-schema";
+import type { OperationObject } from "./operation";
+import { agentPaths } from "./paths/agent";
+import { contactsPaths } from "./paths/contacts";
+import { detailsPaths } from "./paths/details";
+import { healthPaths } from "./paths/health";
+import { sessionPaths } from "./paths/session";
+import { toolsPaths } from "./paths/tools";
+
+// The OpenAPI 3.1 description of /api, built from the zod schemas the handlers validate with.
+// Served at /api/openapi.json and rendered at /docs.
+
+export interface OpenApiDocument {
+  openapi: "3.1.0";
+  info: { title: string; version: string; description: string; license: { name: string; identifier: string } };
+  servers: { url: string; description: string }[];
+  security: Record<string, string[]>[];
+  tags: { name: string; description: string }[];
+  paths: Record<string, Record<string, OperationObject>>;
+  components: {
+    schemas: Record<string, JsonSchema>;
+    securitySchemes: Record<string, Record<string, string>>;
+  };
+}
+
+export const AUTH_NOTE =
+  "Every endpoint except /health, /openapi.json and console sign-in/sign-out requires `Authorization: Bearer <token>`. " +
+  "Tokens look like `sk_…`; an operator creates them with `npm run cli -- token create --account <id>`, and they are " +
+  "shown once. The account is taken from the token only: another account's ids answer 404. The console authenticates " +
+  "with the session cookie from POST /session instead.";
+
+const DESCRIPTION = [
+  "JSON API of Voxdesk, an admin console for a voice-AI agent platform. Paths are relative to the server URL `/api`.",
+  AUTH_NOTE,
+  "Bodies must be sent with `Content-Type: application/json` and are limited to `MAX_BODY_BYTES` (default 5 MiB). " +
+    "Errors answer `{\"error\": <status>, \"message\": \"…\"}` — the /tools endpoints `{\"success\": false, \"message\": \"…\"}` — " +
+    "with `errors: [{path, message}]` on validation failures, and an `x-request-id` header that the server log shares.",
+  "Units: call `duration` and `hangup_after_silence` are in seconds, `cost` in USD; timestamps are ISO 8601 UTC.",
+].join("\n\n");
+
+const TAGS = [
+  { name: "Call analytics", description: "Call records and dashboard aggregates (`GET /details` of the platform spec)." },
+  { name: "Agents", description: "Voice AI agents (`POST /agent` of the platform spec, plus console reads and changes)." },
+  { name: "Tools", description: "API tools agents can call, and test calls of them. Error body: `{success: false, message}`." },
+  { name: "Contacts", description: "Contact lists for outbound calling; numbers are de-duplicated by their E.164 form." },
+  { name: "Console session", description: "Sign-in for the web console (not in the platform spec)." },
+  { name: "Meta", description: "Health check and this description." },
+];
+
+export function buildOpenApiDocument(): OpenApiDocument {
+  const r = new SchemaRegistry();
+  const paths = {
+    ...detailsPaths(r),
+    ...agentPaths(r),
+    ...toolsPaths(r),
+    ...contactsPaths(r),
+    ...sessionPaths(r),
+    ...healthPaths(r),
+  };
+  return {
+    openapi: "3.1.0",
+    info: { title: "Voxdesk API", version: pkg.version, description: DESCRIPTION, license: { name: "MIT", identifier: "MIT" } },
+    servers: [{ url: "/api", description: "This server" }],
+    // Either credential is accepted; operations that need none override this with `security: []`.
+    security: [{ bearerAuth: [] }, { sessionCookie: [] }],
+    tags: TAGS,
+    paths,
+    components: {
+      schemas: Object.fromEntries(Object.entries(r.schemas).sort(([a], [b]) => a.localeCompare(b))),
+      securitySchemes: {
+        bearerAuth: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "sk_<random>",
+          description: "An API token: `Authorization: Bearer sk_…`",
+        },
+        sessionCookie: {
+          type: "apiKey",
+          in: "cookie",
+          name: "voxdesk_session",
+          description: "Console session from POST /session. Writes must also send a same-origin `Origin` header.",
+        },
+      },
+    },
+  };
+}
+
+let cached: OpenApiDocument | undefined;
+
+/** Built once per process: the schemas cannot change while it runs. */
+export function getOpenApiDocument(): OpenApiDocument {
+  cached ??= buildOpenApiDocument();
+  return cached;
+}

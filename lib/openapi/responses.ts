@@ -1,0 +1,131 @@
+import { z } from "zod";
+import type { AgentRecord as DbAgentRecord, listAgents } from "@/lib/db/agents";
+import type { callSummary } from "@/lib/db/call-summary";
+import type { CallRecord as DbCallRecord, listCalls } from "@/lib/db/calls";
+import { AgentConfig, AgentPrompts } from "@/lib/schemas/agent";
+import { CALL_STATUSES, CALL_TYPES } from "@/lib/schemas/calls";
+
+// Response bodies of the foundation endpoints as zod schemas, for the OpenAPI document only
+// (handlers return what lib/db builds). The type checks at the bottom tie each schema to the
+// return type of the query that produces it, so the documentation cannot drift from the code.
+// `.meta({ id })` makes a schema a named entry in components.schemas.
+
+export const timestamp = (description: string) => z.string().meta({ format: "date-time", description });
+export const uuid = (description: string) => z.string().meta({ format: "uuid", description });
+const day = (description: string) => z.string().meta({ format: "date", description });
+const count = (description: string) => z.number().int().min(0).describe(description);
+const seconds = (description: string) => z.number().min(0).describe(`${description}, in seconds (decimal)`);
+const usd = (description: string) => z.number().min(0).describe(`${description}, in USD (decimal)`);
+
+export const FieldError = z
+  .object({
+    path: z.string().describe("Dotted path of the bad field, e.g. agent_config.tasks[0].task_config.hangup_after_silence"),
+    message: z.string(),
+  })
+  .meta({ id: "FieldError" });
+
+export const ErrorBody = z
+  .object({
+    error: z.number().int().describe("The HTTP status code, repeated"),
+    message: z.string().describe("Human-readable explanation"),
+    errors: z.array(FieldError).optional().describe("One entry per invalid field (validation errors only)"),
+  })
+  // Some errors add a detail field (e.g. the agents still using a tool); clients may ignore it.
+  .loose()
+  .meta({ id: "Error", description: "Error body of /details, /agent, /contacts and the console endpoints" });
+
+export const ToolErrorBody = z
+  .object({
+    success: z.literal(false),
+    message: z.string().describe("Human-readable explanation"),
+    errors: z.array(FieldError).optional().describe("One entry per invalid field (validation errors only)"),
+  })
+  // Some errors add a detail field (e.g. the agents still using a tool); clients may ignore it.
+  .loose()
+  .meta({ id: "ToolError", description: "Error body of the /tools endpoints" });
+
+export const nextCursor = z.string().nullable().describe("Pass as `cursor` to get the next page; null on the last page");
+export const hasMore = z.boolean().describe("Whether another page follows");
+
+export const CallRecord = z
+  .object({
+    call_sid: z.string().describe("Call identifier, unique within the account"),
+    agent_id: z.string().describe("Agent that handled the call (a UUID for agents created here; imported calls keep the id they were recorded with)"),
+    name: z.string().describe("Agent name as recorded with the call"),
+    account_id: uuid("Owning account"),
+    from_number: z.string().describe("Calling phone number"),
+    to_number: z.string().describe("Called phone number"),
+    duration: seconds("Length of the call"),
+    recording_url: z.string().describe("URL of the recording; empty when there is none"),
+    transcription: z.string().describe("Text of the conversation"),
+    status: z.string().describe(`Call status: ${CALL_STATUSES.join(", ")} (rejected = busy or no answer); imported calls may carry other values, returned as recorded`),
+    cost: usd("Cost of the call"),
+    call_type: z.string().describe(`Direction kind: ${CALL_TYPES.join(", ")}`),
+    created_at: timestamp("Creation time, ISO 8601 UTC with a Z suffix"),
+  })
+  .meta({ id: "CallRecord" });
+
+export const CallPage = z
+  .object({ calls: z.array(CallRecord).describe("Newest first (created_at, then call_sid, descending)"), next_cursor: nextCursor, has_more: hasMore })
+  .meta({ id: "CallPage" });
+
+const Totals = z.object({
+  calls: count("All calls in the range"),
+  completed: count("Calls with status completed"),
+  duration: seconds("Total call length"),
+  cost: usd("Total cost"),
+  average_duration: seconds("Average length of completed calls"),
+  answer_rate: z.number().min(0).max(1).describe("completed / calls, from 0 to 1 (0 when there are no calls)"),
+});
+
+export const CallSummary = z
+  .object({
+    from: day("First day of the range (UTC), inclusive"),
+    to: day("Last day of the range (UTC), inclusive"),
+    agent_id: z.string().nullable().describe("The agent filter, or null for all agents"),
+    totals: Totals,
+    per_day: z
+      .array(
+        z.object({
+          day: day("UTC day"),
+          calls: count("Calls that day"),
+          completed: count("Completed calls that day"),
+          duration: seconds("Total call length that day"),
+          cost: usd("Total cost that day"),
+          by_status: z.record(z.string(), z.number().int()).describe("Calls per status that day"),
+        }),
+      )
+      .describe("Every day of the range in order, including days without calls"),
+    per_status: z.array(z.object({ status: z.string(), calls: count("Calls"), duration: seconds("Total call length"), cost: usd("Total cost") })).describe("Most calls first"),
+    per_call_type: z.array(z.object({ call_type: z.string(), calls: count("Calls"), duration: seconds("Total call length"), cost: usd("Total cost") })).describe("Most calls first"),
+    per_agent: z
+      .array(z.object({ agent_id: z.string(), name: z.string(), calls: count("Calls"), completed: count("Completed calls"), duration: seconds("Total call length"), cost: usd("Total cost") }))
+      .describe("Most calls first"),
+  })
+  .meta({ id: "CallSummary", description: "Dashboard aggregates, read from the daily rollup" });
+
+export const AgentRecord = z
+  .object({
+    agent_id: uuid("Agent id"),
+    agent_name: z.string().describe("agent_config.agent_name"),
+    created_at: timestamp("Creation time, ISO 8601 UTC"),
+    updated_at: timestamp("Time of the last replace (PUT), ISO 8601 UTC"),
+    agent_config: AgentConfig.describe("As sent, with defaults filled in and values normalised (country upper-case, phone number E.164)"),
+    agent_prompts: AgentPrompts,
+  })
+  .meta({ id: "AgentRecord" });
+
+export const AgentPage = z
+  .object({ agents: z.array(AgentRecord).describe("Newest first"), next_cursor: nextCursor, has_more: hasMore })
+  .meta({ id: "AgentPage" });
+
+// Compile-time: each documented shape equals what the query returns (mutual assignability).
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const agreement: [
+  Same<z.output<typeof CallRecord>, DbCallRecord>,
+  Same<z.output<typeof CallPage>, Awaited<ReturnType<typeof listCalls>>>,
+  Same<z.output<typeof CallSummary>, Awaited<ReturnType<typeof callSummary>>>,
+  Same<z.output<typeof AgentRecord>, DbAgentRecord>,
+  Same<z.output<typeof AgentPage>, Awaited<ReturnType<typeof listAgents>>>,
+] = [true, true, true, true, true];
+void agreement;
