@@ -1,0 +1,18 @@
+import { BookOpen, Bot, Contact, LayoutDashboard, PhoneCall, Wrench, type LucideIcon } from "lucide-react";
+
+export type NavItem = { href: string; label: string; icon: LucideIcon };
+
+export const navItems: readonly NavItem[] = [
+  { href: "/", label: "Dashboard", icon: LayoutDashboard },
+  { href: "/calls", label: "Calls", icon: PhoneCall },
+  { href: "/agents", label: "Agents", icon: Bot },
+  { href: "/tools", label: "Tools", icon: Wrench },
+  { href: "/contacts", label: "Contacts", icon: Contact },
+  { href: "/docs", label: "API docs", icon: BookOpen },
+];
+
+/** "/" matches only itself; other items also own their sub-pages (/agents/new, /agents/123). */
+export function isActive(pathname: string, href: string): boolean {
+  if (href === "/") return pathname === "/";
+  return pathname === href || pathname.startsWith(`${href}/`);
+}

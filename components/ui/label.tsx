@@ -1,0 +1,18 @@
+"use client";
+
+import * as React from "react";
+import { Label as LabelPrimitive } from "radix-ui";
+import { cn } from "@/lib/utils";
+
+export function Label({ className, ...props }: React.ComponentProps<typeof LabelPrimitive.Root>) {
+  return (
+    <LabelPrimitive.Root
+      className={cn(
+        "text-sm font-medium leading-none text-zinc-800 select-none dark:text-zinc-200",
+        "peer-disabled:cursor-not-allowed peer-disabled:opacity-60",
+        className,
+      )}
+      {...props}
+    />
+  );
+}
