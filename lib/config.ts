@@ -9,6 +9,11 @@ const Env = z.object({
     .string()
     .refine((v) => Buffer.from(v, "base64").length === 32, "must be base64 of 32 bytes (openssl rand -base64 32)")
     .optional(),
+  // The key SECRET_KEY replaced: secrets sealed with it still decrypt (key rotation, lib/crypto/secrets.ts).
+  SECRET_KEY_PREVIOUS: z
+    .string()
+    .refine((v) => Buffer.from(v, "base64").length === 32, "must be base64 of 32 bytes (openssl rand -base64 32)")
+    .optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
   TOOL_TEST_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),

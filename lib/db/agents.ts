@@ -4,6 +4,7 @@ import { sql } from "kysely";
 import type { AgentPayload } from "@/lib/schemas/agent";
 import { db } from "./client";
 import { decodeCursor, encodeCursor } from "./cursor";
+import { activeToolIds } from "./tools";
 
 export interface AgentRecord {
   agent_id: string; agent_name: string; created_at: string; updated_at: string;
@@ -62,10 +63,8 @@ export async function deleteAgent(accountId: string, id: string): Promise<boolea
   return Number(res.numDeletedRows) > 0;
 }
 
-/**
- * Which of `ids` are not active tools of this account. Until the tools table exists (issue 3)
- * no id can name a tool, so every id is unknown.
- */
-export async function unknownToolIds(_accountId: string, ids: string[]): Promise<string[]> {
-  return ids;
+/** Which of `ids` are not active tools of this account (unknown, another account's, or deactivated). */
+export async function unknownToolIds(accountId: string, ids: string[]): Promise<string[]> {
+  const active = await activeToolIds(accountId, ids);
+  return ids.filter((id) => !active.has(id));
 }

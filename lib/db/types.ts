@@ -21,6 +21,19 @@ export interface AgentsTable {
   id: string; account_id: string; name: string; agent_config: string; agent_prompts: string;
   created_at: string; updated_at: string;
 }
+export interface ToolsTable {
+  id: string; account_id: string; name: string; description: string; category: string;
+  tags: string; parameters: string; method: string; url: string;
+  token_ciphertext: Buffer | null; token_iv: Buffer | null; token_tag: Buffer | null;
+  token_key_id: string | null; token_last4: string | null;
+  is_active: number; last_tested: string | null; test_status: string; created_at: string; updated_at: string;
+}
+export interface ToolTestsTable {
+  id: number | undefined; // INTEGER PRIMARY KEY, assigned by the database
+  account_id: string; tool_id: string; test_status: string; http_status: number | null; message: string;
+  request_url: string; request_method: string; test_params: string; response_data: string | null;
+  tested_at: string; duration_ms: number;
+}
 
 /** PostgreSQL only: shared rate-limit windows. */
 export interface RateLimitsTable { key: string; window_start: number; count: number }
@@ -33,4 +46,6 @@ export interface DB {
   call_daily: CallDailyTable;
   agents: AgentsTable;
   rate_limits: RateLimitsTable;
+  tools: ToolsTable;
+  tool_tests: ToolTestsTable;
 }

@@ -1,21 +1,8 @@
 import { z } from "zod";
 import type { SchemaRegistry } from "../json-schema";
 import { operation, type OperationObject } from "../operation";
-import {
-  TestBody,
-  ToolDetail,
-  ToolIdParams,
-  ToolList,
-  ToolListQuery,
-  ToolPatch,
-  ToolRecord,
-  ToolsCreate,
-  ToolTestFailure,
-  ToolTestResult,
-  ok,
-} from "./tool-shapes";
-
-// Request and response shapes are provisional (see tool-shapes.ts) until branch `tools` merges.
+import { ToolListQuery, ToolPatch, ToolRegistration, ToolTestBody } from "@/lib/schemas/tool";
+import { ToolDetail, ToolIdParams, ToolList, ToolRecord, ToolTestFailure, ToolTestResult, ok } from "./tool-shapes";
 
 const NOT_FOUND = "No tool with this id in the caller's account";
 
@@ -50,7 +37,7 @@ export function toolsPaths(r: SchemaRegistry): Record<string, Record<string, Ope
         description:
           "Registers one or more function tools that agents can call over HTTP, atomically. `data` is the first record, " +
           "`tools` every record. The `api_token` is stored encrypted and never appears in a response.",
-        body: ToolsCreate,
+        body: ToolRegistration,
         bodyExample: EXAMPLE,
         responses: { 201: { description: "Registered", schema: ok({ data: ToolRecord, tools: z.array(ToolRecord) }) } },
         errors: {
@@ -87,7 +74,7 @@ export function toolsPaths(r: SchemaRegistry): Record<string, Record<string, Ope
         ...base,
         operationId: "updateTool",
         summary: "Change a tool",
-        description: "Changes description, tags, category, isActive or the tools_params entry (including a new token).",
+        description: "Changes description, parameters, tags, category, isActive or the tools_params entry (including a new token, or `api_token: null` to remove it).",
         params: ToolIdParams,
         body: ToolPatch,
         responses: { 200: { description: "Changed", schema: ok({ data: ToolRecord }) } },
@@ -114,16 +101,22 @@ export function toolsPaths(r: SchemaRegistry): Record<string, Record<string, Ope
           "its own 4xx or 5xx — the answer is a 200 whose `test_status` tells. Private and reserved addresses are blocked " +
           "unless `TOOL_TARGET_ALLOWLIST` allows them; redirects are followed up to 3 times, each re-checked. Timeouts: " +
           "connect 5 s, whole request `TOOL_TEST_TIMEOUT_MS` (default 10 000 ms); response bodies are capped at 1 MiB. " +
-          "`unreachable` and `too_large` failures answer with a 4xx and the same body as the 408 and 422 below.",
+          "Failures answer with a 4xx and a `data` object holding what is known: 408 timeout, 422 blocked, 424 unreachable or too_large.",
         params: ToolIdParams,
-        body: TestBody,
+        body: ToolTestBody,
         bodyExample: { date: "2025-07-01", email: "caller@example.com" },
         responses: { 200: { description: "The target answered", schema: ok({ data: ToolTestResult }) } },
         errors: {
-          400: "Parameters missing, unexpected or of the wrong type for the tool's schema (`errors` lists each), or the tool is inactive",
+          400: "Parameters missing, unexpected or of the wrong type for the tool's schema (`errors` lists each), nested deeper than 32 levels, or the tool is inactive",
           404: NOT_FOUND,
           408: { description: "The target did not answer in time (`test_status` timeout)", schema: ToolTestFailure },
+          409: "The tool's stored api_token cannot be decrypted with SECRET_KEY or SECRET_KEY_PREVIOUS (set the old key, or PATCH a new token)",
+          413: "Parameters larger than 64 KiB of JSON",
           422: { description: "The target address is blocked (`test_status` blocked)", schema: ToolTestFailure },
+          424: {
+            description: "The target failed: refused connection, DNS failure, reset or too many redirects (`unreachable`), or a body over 1 MiB (`too_large`)",
+            schema: ToolTestFailure,
+          },
           429: "More than `TOOL_TEST_RATE_LIMIT_PER_MINUTE` tests (default 60) in the current minute for this account, or the token's general rate limit",
         },
       }),
