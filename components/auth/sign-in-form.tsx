@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -10,13 +11,15 @@ import { SignIn } from "@/lib/schemas/session";
 
 /** Trades the token for an httpOnly session cookie; the token is not kept anywhere in the page. */
 export function SignInForm({ demoToken }: { demoToken?: string }) {
+  const router = useRouter();
   const form = useForm<SignIn>({ resolver: zodResolver(SignIn), defaultValues: { token: demoToken ?? "" } });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await fetchJson("/api/session", { method: "POST", body: values });
-      window.location.assign("/");
+      router.replace("/");
+      router.refresh();
     } catch (err) {
       const message = err instanceof ApiError && err.status === 401 ? "Invalid token" : "Could not reach the server. Try again.";
       form.setError("token", { message });
