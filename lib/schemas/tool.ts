@@ -143,6 +143,7 @@ export const ToolListQuery = z
       .optional(),
     cursor: z.string().min(1).optional(),
     category: z.string().min(1).max(64).optional(),
+    tag: z.string().min(1).max(64).optional(),
     is_active: z.enum(["true", "false"], { error: "must be true or false" }).transform((v) => v === "true").optional(),
     q: z.string().max(200).optional(),
   })
