@@ -42,13 +42,25 @@ async function registerViaApi(page: Page, name: string, entry: { method: string;
 
 const row = (page: Page, name: string) => page.locator(`tr[data-tool-name="${name}"]`);
 
+/** Opens /tools and waits until the page is live (the list is read after hydration). */
+async function openList(page: Page) {
+  await page.goto("/tools");
+  await expect(page.getByRole("table").or(page.getByText("No tools yet"))).toBeVisible({ timeout: 30_000 });
+}
+
+/** Opens the list filtered to one tool; the first paint (hydration, then the read) gets extra time on a busy machine. */
+async function openTool(page: Page, name: string) {
+  await page.goto(`/tools?q=${name}`);
+  await expect(row(page, name)).toBeVisible({ timeout: 30_000 });
+}
+
 test.describe("tools", () => {
   test("registers a tool through the form and tests it against a real target", async ({ page }, testInfo) => {
     const target = await startTarget(200, { forecast: "sunny", temperature_c: 21 });
     const name = unique("e2e_weather");
     const token = "tok_e2e_secret_7Hq2abcd";
     try {
-      await page.goto("/tools");
+      await openList(page);
       await page.getByRole("button", { name: "Register tool" }).first().click();
       const dialog = page.getByRole("dialog", { name: "Register tool" });
       await dialog.getByRole("textbox", { name: "Name", exact: true }).fill(name);
@@ -94,7 +106,7 @@ test.describe("tools", () => {
       const result = testDialog.getByRole("region", { name: "Test result" });
       await expect(result).toContainText("Success");
       await expect(result).toContainText("HTTP 200");
-      await expect(result.getByLabel("Response body")).toContainText('"forecast": "sunny"');
+      await expect(result.getByLabel("Response body", { exact: true })).toContainText('"forecast": "sunny"');
       await expect(result).toContainText(`POST ${target.url}/weather`);
       await expect(result).toContainText("Authorization: Bearer ****abcd");
       await expect(testDialog).not.toContainText(token);
@@ -123,7 +135,7 @@ test.describe("tools", () => {
     const name = unique("e2e_broken");
     try {
       await registerViaApi(page, name, { method: "GET", url: `${target.url}/lookup` }, { q: { type: "string" } });
-      await page.goto(`/tools?q=${name}`);
+      await openTool(page, name);
       await row(page, name).getByRole("button", { name: `Test ${name}` }).click();
       const dialog = page.getByRole("dialog", { name: `Test ${name}` });
       await dialog.getByRole("textbox", { name: "q" }).fill("needle");
@@ -131,7 +143,7 @@ test.describe("tools", () => {
       const result = dialog.getByRole("region", { name: "Test result" });
       await expect(result).toContainText("Error");
       await expect(result).toContainText("HTTP 500");
-      await expect(result.getByLabel("Response body")).toContainText('"error": "boom"');
+      await expect(result.getByLabel("Response body", { exact: true })).toContainText('"error": "boom"');
       expect(target.received[0]).toMatchObject({ method: "GET", url: "/lookup?q=needle" });
       expect(target.received[0].authorization).toBeUndefined();
     } finally {
@@ -142,7 +154,7 @@ test.describe("tools", () => {
   test("a name already taken shows the server's 409 beside the name field", async ({ page }) => {
     const name = unique("e2e_taken");
     await registerViaApi(page, name, { method: "POST", url: "http://127.0.0.1:9/never-called" });
-    await page.goto("/tools");
+    await openList(page);
     await page.getByRole("button", { name: "Register tool" }).first().click();
     const dialog = page.getByRole("dialog", { name: "Register tool" });
     const nameInput = dialog.getByRole("textbox", { name: "Name", exact: true });
@@ -159,7 +171,7 @@ test.describe("tools", () => {
   test("the active switch persists, and edit keeps the stored token unless replaced", async ({ page }) => {
     const name = unique("e2e_toggle");
     const tool = await registerViaApi(page, name, { method: "POST", url: "http://127.0.0.1:9/t", api_token: "tok_keep_me_wxyz" });
-    await page.goto(`/tools?q=${name}`);
+    await openTool(page, name);
     const toggle = row(page, name).getByRole("switch", { name: `Active: ${name}` });
     await expect(toggle).toBeChecked();
     await toggle.click();
@@ -167,7 +179,7 @@ test.describe("tools", () => {
     await expect(page.getByText(`'${name}' is inactive`)).toBeVisible();
     await expect(row(page, name).getByRole("button", { name: `Test ${name}` })).toBeDisabled();
     await page.reload();
-    await expect(row(page, name).getByRole("switch")).not.toBeChecked();
+    await expect(row(page, name).getByRole("switch")).not.toBeChecked({ timeout: 30_000 });
     const stored = await (await page.request.get(`/api/tools/${tool.id}`, { headers: auth() })).json();
     expect(stored.data.isActive).toBe(false);
 
@@ -184,7 +196,7 @@ test.describe("tools", () => {
 
   test("Paste JSON fills the form, and filters live in the URL", async ({ page }) => {
     const name = unique("e2e_pasted");
-    await page.goto("/tools");
+    await openList(page);
     await page.getByRole("button", { name: "Register tool" }).first().click();
     const dialog = page.getByRole("dialog", { name: "Register tool" });
     await dialog.getByRole("tab", { name: "Paste JSON" }).click();

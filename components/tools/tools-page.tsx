@@ -1,6 +1,7 @@
 "use client";
 
 import * as React from "react";
+import dynamic from "next/dynamic";
 import { Plus, SearchX, Wrench } from "lucide-react";
 import { PageHeader } from "@/components/shell/page-header";
 import { Button } from "@/components/ui/button";
@@ -8,12 +9,17 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useTools, type ToolRecord } from "@/lib/hooks/tools";
-import { DeleteToolDialog } from "./delete-tool-dialog";
 import { ToolFiltersBar } from "./tool-filters";
-import { ToolFormDialog } from "./tool-form-dialog";
 import { ToolTable, type ToolAction } from "./tool-table";
-import { ToolTestDialog } from "./tool-test-dialog";
 import { useToolFilters } from "./use-tool-filters";
+
+// The dialogs carry the form machinery (zod schemas, ajv for JSON Schema checks): loaded apart so
+// the list paints without them, and fetched right after it so they open without a wait.
+const loadFormDialog = () => import("./tool-form-dialog");
+const loadTestDialog = () => import("./tool-test-dialog");
+const ToolFormDialog = dynamic(() => loadFormDialog().then((m) => m.ToolFormDialog), { ssr: false });
+const ToolTestDialog = dynamic(() => loadTestDialog().then((m) => m.ToolTestDialog), { ssr: false });
+const DeleteToolDialog = dynamic(() => import("./delete-tool-dialog").then((m) => m.DeleteToolDialog), { ssr: false });
 
 type Open = { kind: "create" } | { kind: ToolAction; tool: ToolRecord } | null;
 
@@ -43,6 +49,11 @@ export function ToolsPage() {
   const [open, setOpen] = React.useState<Open>(null);
   const close = () => setOpen(null);
   const tools = list.data?.pages.flatMap((p) => p.data) ?? [];
+
+  React.useEffect(() => {
+    const timer = setTimeout(() => void Promise.all([loadFormDialog(), loadTestDialog()]).catch(() => {}), 1000);
+    return () => clearTimeout(timer);
+  }, []);
 
   const register = (
     <Button onClick={() => setOpen({ kind: "create" })}>
