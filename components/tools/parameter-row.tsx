@@ -38,7 +38,7 @@ export function ParameterRow({ index, onRemove }: { index: number; onRemove: () 
 
   return (
     <div className="rounded-md border border-zinc-200 p-3 sm:rounded-none sm:border-0 sm:p-0 dark:border-zinc-800" data-param-row={index}>
-      <div className="grid grid-cols-2 gap-2 sm:grid-cols-[minmax(0,1.1fr)_6.5rem_7.5rem_minmax(0,1.6fr)_4.5rem_2rem] sm:items-center">
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-[minmax(0,1.1fr)_7.5rem_8rem_minmax(0,1.5fr)_4.5rem_2rem] sm:items-center">
         <div className="col-span-2 flex flex-col gap-1 sm:col-span-1">
           <label htmlFor={id("name")} className={labelClass}>Name</label>
           <Input

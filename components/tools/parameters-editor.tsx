@@ -83,7 +83,7 @@ export function ParametersEditor() {
             <p className="text-sm text-zinc-500 dark:text-zinc-400">No parameters: the tool is called without arguments.</p>
           ) : (
             <div className="space-y-3 sm:space-y-2">
-              <div aria-hidden="true" className="hidden gap-2 px-0.5 text-xs font-medium text-zinc-500 sm:grid sm:grid-cols-[minmax(0,1.1fr)_6.5rem_7.5rem_minmax(0,1.6fr)_4.5rem_2rem] dark:text-zinc-400">
+              <div aria-hidden="true" className="hidden gap-2 px-0.5 text-xs font-medium text-zinc-500 sm:grid sm:grid-cols-[minmax(0,1.1fr)_7.5rem_8rem_minmax(0,1.5fr)_4.5rem_2rem] dark:text-zinc-400">
                 <span>Name</span>
                 <span>Type</span>
                 <span>Format</span>

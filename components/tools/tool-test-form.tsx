@@ -121,9 +121,11 @@ export function ToolTestForm({ tool, previous, onResult }: {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Test parameters">
       {open ? (
-        <Field label="Parameters (JSON object)" error={errors.raw?.message} hint="The schema declares no properties: send any JSON object.">
+        <Field label="Parameters (JSON object)" error={errors.raw?.message} hint="The schema lists no properties but accepts others: send any JSON object.">
           {(p) => <Textarea {...p} {...form.register("raw")} rows={5} spellCheck={false} className="font-mono text-xs" />}
         </Field>
+      ) : fields.length === 0 ? (
+        <p className="text-sm text-zinc-500 dark:text-zinc-400">This tool takes no parameters; the test sends an empty object.</p>
       ) : (
         <div className="grid gap-4 sm:grid-cols-2">
           {fields.map((field, i) => (

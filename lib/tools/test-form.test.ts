@@ -30,7 +30,9 @@ describe("the generated test form", () => {
       ["confirm", "checkbox", true], ["filters", "json", false], ["ids", "json", false],
     ]);
     expect(fields[6].options).toEqual(["1", "2"]);
-    expect(testFieldsOf({ type: "object" }).open).toBe(true);
+    expect(testFieldsOf({ type: "object" })).toEqual({ fields: [], open: false });
+    expect(testFieldsOf({ type: "object", additionalProperties: false })).toEqual({ fields: [], open: false });
+    expect(testFieldsOf({ type: "object", additionalProperties: { type: "string" } }).open).toBe(true);
   });
 
   it("converts inputs to typed JSON and leaves empty optional inputs out", () => {

@@ -39,7 +39,13 @@ function inputFor(type: string, format: string | undefined, required: boolean, h
   return "json";
 }
 
-/** Fields for the schema's properties; `open` when it declares none (the body is edited as JSON). */
+// Keywords that let a body carry properties the schema doesn't list (see closedSchema on the server).
+const OPENING = ["additionalProperties", "patternProperties", "unevaluatedProperties", "allOf", "anyOf", "oneOf", "if", "$ref"];
+
+/**
+ * Fields for the schema's properties. `open`: it lists none but accepts others, so the body is
+ * edited as JSON. No fields and not open: the tool takes no parameters (the body is `{}`).
+ */
 export function testFieldsOf(schema: Record<string, unknown>): { fields: TestField[]; open: boolean } {
   const properties = isRecord(schema.properties) ? schema.properties : {};
   const required = Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === "string") : [];
@@ -55,7 +61,8 @@ export function testFieldsOf(schema: Record<string, unknown>): { fields: TestFie
       input: inputFor(type, format, isRequired, Boolean(options?.length)),
     };
   });
-  return { fields, open: fields.length === 0 };
+  const open = fields.length === 0 && OPENING.some((k) => k in schema && schema[k] !== false);
+  return { fields, open };
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");
