@@ -225,4 +225,35 @@ test.describe("tools", () => {
     await expect(page.locator("tbody tr")).toHaveCount(1);
     await expect(row(page, name)).toBeVisible();
   });
+
+  test("a refused switch flips back with a toast; the list pages with Load more", async ({ page }) => {
+    const gone = unique("e2e_gone");
+    const tool = await registerViaApi(page, gone, { method: "POST", url: "http://127.0.0.1:9/g" });
+    await openTool(page, gone);
+    // Deleted behind the page's back: the PATCH answers 404 and the switch must not lie.
+    expect((await page.request.delete(`/api/tools/${tool.id}`, { headers: auth() })).status()).toBe(200);
+    await row(page, gone).getByRole("switch").click();
+    await expect(page.getByText(`Could not deactivate '${gone}'`)).toBeVisible();
+    await expect(page.getByText("Tool not found")).toBeVisible();
+
+    // 26 tools in one registration (atomic), in a category of their own: one page of 25, then one more.
+    const category = unique("e2e_many");
+    const names = Array.from({ length: 26 }, (_, i) => `${category}_${String(i).padStart(2, "0")}`);
+    const res = await page.request.post("/api/tools", {
+      headers: auth(),
+      data: {
+        tools: names.map((name) => ({ type: "function", function: { name, description: "One of many", parameters: { type: "object" } } })),
+        tools_params: Object.fromEntries(names.map((name) => [name, { url: "http://127.0.0.1:9/m" }])),
+        category,
+      },
+    });
+    expect(res.status()).toBe(201);
+    await page.goto(`/tools?category=${category}`);
+    await expect(page.locator("tbody tr")).toHaveCount(25, { timeout: 30_000 });
+    await expect(page.getByText("25 tools shown")).toBeVisible();
+    await page.getByRole("button", { name: "Load more" }).click();
+    await expect(page.locator("tbody tr")).toHaveCount(26);
+    await expect(page.getByText("26 tools", { exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Load more" })).toBeHidden();
+  });
 });
