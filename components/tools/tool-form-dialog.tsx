@@ -75,7 +75,12 @@ export function ToolFormDialog({ mode, tool, onClose }: Props) {
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-3xl" {...(mode === "edit" && { "aria-describedby": undefined })}>
+      <DialogContent
+        className="max-w-3xl"
+        {...(mode === "edit" && { "aria-describedby": undefined })}
+        // Editing starts at the first field that can change (the name can't).
+        onOpenAutoFocus={mode === "edit" ? (e) => { e.preventDefault(); form.setFocus("description"); } : undefined}
+      >
         <DialogHeader>
           <DialogTitle>{mode === "create" ? "Register tool" : `Edit ${tool?.name}`}</DialogTitle>
           {mode === "create" && (

@@ -24,7 +24,7 @@ export function ToolFormFields({ mode, tokenHint }: { mode: "create" | "edit"; t
         error={errors.name?.message}
         hint={mode === "create" ? "The function name the model calls: letters, digits, _ or -." : "A tool's name cannot change."}
       >
-        {(p) => <Input {...p} {...register("name")} readOnly={mode === "edit"} autoComplete="off" spellCheck={false} placeholder="get_weather" className="font-mono text-[13px]" />}
+        {(p) => <Input {...p} {...register("name")} readOnly={mode === "edit"} autoComplete="off" spellCheck={false} placeholder="get_weather" className="font-mono text-[13px] read-only:bg-zinc-50 read-only:text-zinc-500 dark:read-only:bg-zinc-800/60 dark:read-only:text-zinc-400" />}
       </Field>
       <Field label="Category" error={errors.category?.message} hint="Free text; empty means “custom”.">
         {(p) => <Input {...p} {...register("category")} list="tool-categories" autoComplete="off" placeholder="custom" />}
