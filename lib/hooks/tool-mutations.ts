@@ -11,14 +11,11 @@ export type { ToolTestData };
 type ToolPages = InfiniteData<{ data: ToolRecord[]; next_cursor: string | null }, string | null>;
 interface Saved { data: ToolRecord; message: string }
 
+// Everything under ["tools"]: the lists, facets and details here, and other pages' reads kept
+// under the same root (the agent builder's active-tools picker).
 function useInvalidateTools() {
   const qc = useQueryClient();
-  return (id?: string) =>
-    Promise.all([
-      qc.invalidateQueries({ queryKey: toolKeys.lists() }),
-      qc.invalidateQueries({ queryKey: toolKeys.facets() }),
-      id ? qc.invalidateQueries({ queryKey: toolKeys.detail(id) }) : undefined,
-    ]);
+  return () => qc.invalidateQueries({ queryKey: toolKeys.all });
 }
 
 /** POST /api/tools with a registration body; errors come back as ApiError (fieldErrors by path). */
@@ -34,7 +31,7 @@ export function useUpdateTool(id: string) {
   const invalidate = useInvalidateTools();
   return useMutation({
     mutationFn: (body: unknown) => fetchJson<Saved>(`/api/tools/${encodeURIComponent(id)}`, { method: "PATCH", body }),
-    onSuccess: () => invalidate(id),
+    onSuccess: () => invalidate(),
   });
 }
 
@@ -42,7 +39,7 @@ export function useDeleteTool() {
   const invalidate = useInvalidateTools();
   return useMutation({
     mutationFn: (id: string) => fetchJson<Saved>(`/api/tools/${encodeURIComponent(id)}`, { method: "DELETE" }),
-    onSuccess: (_res, id) => invalidate(id),
+    onSuccess: () => invalidate(),
   });
 }
 
@@ -71,7 +68,7 @@ export function useSetToolActive() {
       toast.error(`Could not ${isActive ? "activate" : "deactivate"} '${tool.name}'`, { description: err.message });
     },
     onSuccess: (res) => toast.success(res.data.isActive ? `'${res.data.name}' is active` : `'${res.data.name}' is inactive`),
-    onSettled: (_res, _err, { tool }) => invalidate(tool.id),
+    onSettled: () => invalidate(),
   });
 }
 
@@ -99,6 +96,6 @@ export function useRunToolTest(tool: Pick<ToolDetail, "id">) {
         throw err;
       }
     },
-    onSettled: () => invalidate(tool.id),
+    onSettled: () => invalidate(),
   });
 }
