@@ -145,8 +145,8 @@ test.describe("agent builder", () => {
     expect(patch.status()).toBe(200);
     await save(page, "Create agent");
 
-    await expect(tools).toContainText(`unknown or inactive tool id '${tool.id}'`);
-    await expect(tools).toHaveAccessibleDescription(/unknown or inactive tool id/);
+    await expect(tools).toContainText(`${tool.name} is inactive or was deleted`);
+    await expect(tools).toHaveAccessibleDescription(/is inactive or was deleted/);
     await expect(page.getByRole("alert").filter({ hasText: "The server refused the agent" })).toBeVisible();
     await expect(page).toHaveURL(/\/agents\/new$/);
     await snap(page, testInfo, "agent-builder-server-error");

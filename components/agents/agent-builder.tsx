@@ -49,6 +49,7 @@ export function AgentBuilder({ agentId, initialValues, title, description, actio
   const update = useUpdateAgent(agentId ?? "");
   const [formError, setFormError] = React.useState<string>();
   const formId = React.useId();
+  const formRef = React.useRef<HTMLFormElement>(null);
   const saving = form.formState.isSubmitting;
 
   const onSubmit = form.handleSubmit(
@@ -77,12 +78,24 @@ export function AgentBuilder({ agentId, initialValues, title, description, actio
       return;
     }
     const entries = Object.entries(err.fieldErrors);
-    entries.forEach(([path, message], i) => {
+    for (const [path, message] of entries) {
       // The server names fields like `tasks[0].x`; the form calls them `tasks.0.x`.
-      form.setError(serverPathToField(path) as FieldName, { type: "server", message }, { shouldFocus: i === 0 });
-    });
+      form.setError(serverPathToField(path) as FieldName, { type: "server", message });
+    }
     setFormError(entries.length ? `The server refused the agent: ${entries.length === 1 ? "one field needs" : `${entries.length} fields need`} attention.` : err.message);
-    toast.error(agentId ? "Agent not saved" : "Agent not created", { description: err.message });
+    toast.error(agentId ? "Agent not saved" : "Agent not created", {
+      description: entries.length ? "Fix the marked fields and save again." : err.message,
+    });
+    if (entries.length) requestAnimationFrame(revealFirstError);
+  }
+
+  /** Scrolls to the first marked field and focuses it (or the first control in a marked group). */
+  function revealFirstError() {
+    const el = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid="true"]');
+    if (!el) return;
+    el.scrollIntoView({ block: "center" });
+    const target = el.matches("input, textarea, button, select") ? el : el.querySelector<HTMLElement>("input, textarea, button");
+    target?.focus({ preventScroll: true });
   }
 
   function importValues(values: AgentFormValues, valid: boolean) {
@@ -124,7 +137,7 @@ export function AgentBuilder({ agentId, initialValues, title, description, actio
         </div>
       )}
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem] xl:items-start">
-        <form id={formId} onSubmit={onSubmit} noValidate aria-label={agentId ? "Edit agent" : "New agent"} className="@container flex min-w-0 flex-col gap-6">
+        <form ref={formRef} id={formId} onSubmit={onSubmit} noValidate aria-label={agentId ? "Edit agent" : "New agent"} className="@container flex min-w-0 flex-col gap-6">
           <BasicsSection />
           <PromptsSection />
           <TasksSection />

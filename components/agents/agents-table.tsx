@@ -10,7 +10,8 @@ import type { AgentRecord } from "@/lib/hooks/agents";
 import { focusRing } from "@/lib/utils";
 import type { DeleteTarget } from "./delete-agent-dialog";
 
-const created = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+const day = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
+const full = new Intl.DateTimeFormat(undefined, { dateStyle: "full", timeStyle: "long" });
 
 /** What the list shows of an agent: first task's LLM and voice, like the platform's own console. */
 export function agentSummary(agent: AgentRecord) {
@@ -31,11 +32,11 @@ export function AgentsTable({ agents, onDelete }: { agents: AgentRecord[]; onDel
       <THead>
         <tr>
           <Th>Name</Th>
-          <Th>Direction</Th>
-          <Th>LLM</Th>
-          <Th className="hidden md:table-cell">Voice</Th>
+          <Th className="hidden sm:table-cell">Direction</Th>
+          <Th className="hidden sm:table-cell">LLM</Th>
+          <Th className="hidden lg:table-cell">Voice</Th>
           <Th className="text-right">Tasks</Th>
-          <Th className="hidden sm:table-cell">Created</Th>
+          <Th className="hidden md:table-cell">Created</Th>
           {/* relative: the sr-only label is absolutely positioned and must stay inside the scrolling wrapper. */}
           <Th className="relative"><span className="sr-only">Actions</span></Th>
         </tr>
@@ -45,17 +46,23 @@ export function AgentsTable({ agents, onDelete }: { agents: AgentRecord[]; onDel
           const s = agentSummary(agent);
           return (
             <Tr key={agent.agent_id}>
-              <Td className="max-w-64">
+              <Td className="max-w-56 sm:max-w-64">
                 <Link href={`/agents/${agent.agent_id}`} className={`block truncate rounded-sm font-medium text-zinc-900 hover:text-indigo-600 dark:text-zinc-100 dark:hover:text-indigo-400 ${focusRing}`}>
                   {agent.agent_name}
                 </Link>
+                {/* Phones: the hidden columns' essentials under the name. */}
+                <div className="mt-0.5 truncate text-xs text-zinc-500 sm:hidden dark:text-zinc-400">
+                  {[s.direction, s.llm].filter(Boolean).join(" · ")}
+                </div>
               </Td>
-              <Td>{s.direction ? <Badge variant={s.direction === "inbound" ? "accent" : "default"}>{s.direction}</Badge> : <span className="text-zinc-400">—</span>}</Td>
-              <Td className="font-mono text-[13px]">{s.llm}</Td>
-              <Td className="hidden text-zinc-600 md:table-cell dark:text-zinc-400">{s.voice}</Td>
+              <Td className="hidden sm:table-cell">
+                {s.direction ? <Badge variant={s.direction === "inbound" ? "accent" : "default"}>{s.direction}</Badge> : <span className="text-zinc-400">—</span>}
+              </Td>
+              <Td className="hidden font-mono text-[13px] sm:table-cell">{s.llm}</Td>
+              <Td className="hidden text-zinc-600 lg:table-cell dark:text-zinc-400">{s.voice}</Td>
               <Td className="text-right">{s.tasks}</Td>
-              <Td className="hidden text-zinc-600 sm:table-cell dark:text-zinc-400">
-                <time dateTime={agent.created_at}>{created.format(new Date(agent.created_at))}</time>
+              <Td className="hidden text-zinc-600 md:table-cell dark:text-zinc-400">
+                <time dateTime={agent.created_at} title={full.format(new Date(agent.created_at))}>{day.format(new Date(agent.created_at))}</time>
               </Td>
               <Td className="w-10 text-right">
                 <RowActions agent={agent} onDelete={onDelete} />

@@ -29,12 +29,21 @@ export function FormSection({ id, title, description, actions, children, classNa
   );
 }
 
-/** A labelled group inside a section (renders as a fieldset, so screen readers announce it). */
-export function FieldGroup({ legend, children, className }: { legend: string; children: React.ReactNode; className?: string }) {
+/** A labelled group inside a section (role="group", so screen readers announce it); `action` sits beside the title. */
+export function FieldGroup({ legend, action, children, className }: {
+  legend: string;
+  action?: React.ReactNode;
+  children: React.ReactNode;
+  className?: string;
+}) {
+  const id = React.useId();
   return (
-    <fieldset className={cn("min-w-0", className)}>
-      <legend className="mb-3 text-xs font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400">{legend}</legend>
+    <div role="group" aria-labelledby={id} className={cn("min-w-0", className)}>
+      <div className="mb-3 flex min-h-6 items-center justify-between gap-2">
+        <span id={id} className="text-xs font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400">{legend}</span>
+        {action}
+      </div>
       {children}
-    </fieldset>
+    </div>
   );
 }

@@ -3,17 +3,23 @@
 import * as React from "react";
 import Link from "next/link";
 import { RotateCw } from "lucide-react";
-import { useFormContext, useWatch } from "react-hook-form";
+import { get, useFormContext, useFormState, useWatch } from "react-hook-form";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useActiveTools, type ToolSummary } from "@/lib/hooks/active-tools";
 import { cn } from "@/lib/utils";
-import type { AgentFormValues } from "./agent-form-values";
-import { useFieldError } from "./form-fields";
+import { errorText, type AgentFormValues } from "./agent-form-values";
 
 const FILTER_FROM = 8;
+
+/** Server errors name tool ids; say which tool, in words, and what to do. */
+function toolErrorText(message: string, label: string): string {
+  return /unknown or inactive tool/i.test(message)
+    ? `${label} is inactive or was deleted. Uncheck it, or reactivate it under Tools.`
+    : `${label}: ${message}`;
+}
 
 /**
  * Multi-select of the account's active tools → `tools_config.api_tools.api_tool_ids`. Not a
@@ -22,20 +28,37 @@ const FILTER_FROM = 8;
  */
 export function TaskToolsField({ index }: { index: number }) {
   const name = `agent_config.tasks.${index}.tools_config.api_tools.api_tool_ids` as const;
-  const { setValue, formState } = useFormContext<AgentFormValues>();
+  const { setValue, control } = useFormContext<AgentFormValues>();
   const value = useWatch<AgentFormValues, typeof name>({ name });
+  const { errors, isSubmitted } = useFormState({ control, name });
+  const tools = useActiveTools();
   const selected: string[] = Array.isArray(value) ? value : [];
-  const error = useFieldError(name);
   const labelId = React.useId();
   const errorId = `${labelId}-error`;
+
+  // Errors arrive per position (`api_tool_ids.0`); turn them into per-tool messages.
+  const tree = get(errors, name);
+  const rowErrors = new Map<string, string>();
+  if (Array.isArray(tree)) tree.forEach((e, j) => { const m = errorText(e); if (m && selected[j]) rowErrors.set(selected[j], m); });
+  const nameOf = (id: string) => tools.data?.find((t) => t.id === id)?.name ?? `Tool ${id}`;
+  const error = rowErrors.size
+    ? [...rowErrors].map(([id, m]) => toolErrorText(m, nameOf(id))).join(" ")
+    : errorText(tree);
+
   const toggle = (id: string, on: boolean) =>
     setValue(name, on ? [...selected, id] : selected.filter((s) => s !== id), {
       shouldDirty: true,
       // After a submit, re-check at once (this also clears a server error on the list).
-      shouldValidate: formState.isSubmitted,
+      shouldValidate: isSubmitted,
     });
   return (
-    <div role="group" aria-labelledby={labelId} aria-describedby={error ? errorId : undefined} className="flex min-w-0 flex-col gap-2">
+    <div
+      role="group"
+      aria-labelledby={labelId}
+      aria-describedby={error ? errorId : undefined}
+      data-invalid={error ? true : undefined}
+      className="flex min-w-0 flex-col gap-2"
+    >
       <div className="flex items-baseline justify-between gap-2">
         <span id={labelId} className="text-xs font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
           API tools
@@ -47,15 +70,16 @@ export function TaskToolsField({ index }: { index: number }) {
           {error}
         </p>
       )}
-      <ToolChecklist selected={selected} onToggle={toggle} invalid={!!error} />
+      <ToolChecklist selected={selected} onToggle={toggle} invalid={!!error} rowErrors={rowErrors} />
     </div>
   );
 }
 
-function ToolChecklist({ selected, onToggle, invalid }: {
+function ToolChecklist({ selected, onToggle, invalid, rowErrors }: {
   selected: string[];
   onToggle: (id: string, on: boolean) => void;
   invalid: boolean;
+  rowErrors: Map<string, string>;
 }) {
   const tools = useActiveTools();
   const [filter, setFilter] = React.useState("");
@@ -120,7 +144,8 @@ function ToolChecklist({ selected, onToggle, invalid }: {
         ))}
         {shown.map((tool) => (
           <ToolRow key={tool.id} id={tool.id} checked={selected.includes(tool.id)} onToggle={onToggle}
-            title={tool.name} description={tool.description} meta={toolMeta(tool)} />
+            title={tool.name} meta={toolMeta(tool)} warn={rowErrors.has(tool.id)}
+            description={rowErrors.has(tool.id) ? "Inactive or deleted since this page loaded" : tool.description} />
         ))}
         {shown.length === 0 && missing.length === 0 && <li className="px-3 py-2 text-sm text-zinc-500">No tool matches “{filter}”.</li>}
       </ul>

@@ -26,7 +26,10 @@ export function TaskVoiceFields({ index }: { index: number }) {
 
   return (
     <>
-      <FieldGroup legend="Synthesizer (voice)">
+      <FieldGroup
+        legend="Synthesizer (voice)"
+        action={synth && <RemoveButton label="Remove synthesizer" onClick={() => set(`${base}.synthesizer`, undefined)} />}
+      >
         {synth ? (
           <div className="grid gap-4 @lg:grid-cols-2 @3xl:grid-cols-3">
             <SuggestField name={`${base}.synthesizer.provider`} label="Synthesizer provider" required suggestions={SYNTH_PROVIDERS} />
@@ -40,18 +43,19 @@ export function TaskVoiceFields({ index }: { index: number }) {
               label="Engine"
               suggestions={toChoices(synthKnown?.engines ?? Object.values(SYNTHESIZERS).flatMap((s) => s.engines))}
             />
-            <RemoveButton label="Remove synthesizer" onClick={() => set(`${base}.synthesizer`, undefined)} />
           </div>
         ) : (
           <AddRow text="No synthesizer: the task does not speak." label="Add synthesizer" onClick={() => set(`${base}.synthesizer`, newTask().tools_config.synthesizer)} />
         )}
       </FieldGroup>
-      <FieldGroup legend="Transcriber (speech to text)">
+      <FieldGroup
+        legend="Transcriber (speech to text)"
+        action={transcriber && <RemoveButton label="Remove transcriber" onClick={() => set(`${base}.transcriber`, undefined)} />}
+      >
         {transcriber ? (
-          <div className="grid gap-4 @lg:grid-cols-2 @3xl:grid-cols-3">
+          <div className="grid gap-4 @lg:grid-cols-2">
             <SuggestField name={`${base}.transcriber.provider`} label="Transcriber provider" required suggestions={TRANSCRIBER_PROVIDERS} />
             <SuggestField name={`${base}.transcriber.model`} label="Transcriber model" suggestions={toChoices([...new Set(transcriberModels)])} />
-            <RemoveButton label="Remove transcriber" onClick={() => set(`${base}.transcriber`, undefined)} />
           </div>
         ) : (
           <AddRow text="No transcriber: the task does not listen." label="Add transcriber" onClick={() => set(`${base}.transcriber`, newTask().tools_config.transcriber)} />
@@ -63,12 +67,10 @@ export function TaskVoiceFields({ index }: { index: number }) {
 
 function RemoveButton({ label, onClick }: { label: string; onClick: () => void }) {
   return (
-    <div className="flex items-end">
-      <Button variant="ghost" size="sm" onClick={onClick} className="text-zinc-500">
-        <X aria-hidden="true" />
-        {label}
-      </Button>
-    </div>
+    <Button variant="ghost" size="sm" onClick={onClick} className="-my-1 h-7 text-zinc-500">
+      <X aria-hidden="true" />
+      {label}
+    </Button>
   );
 }
 
