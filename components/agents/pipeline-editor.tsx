@@ -46,7 +46,7 @@ export function PipelineEditor({ index }: { index: number }) {
         return (
           <div ref={listRef} className="flex flex-col gap-3">
             {pipelines.map((stages, i) => (
-              <div key={i} role="group" aria-label={`Pipeline ${i + 1}`} className="rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
+              <div key={i} role="group" aria-label={`Pipeline ${i + 1}`} className="rounded-md border border-zinc-200 p-2.5 sm:p-3 dark:border-zinc-800">
                 <div className="mb-2 flex items-center justify-between gap-2">
                   <span className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
                     {pipelines.length > 1 ? `Pipeline ${i + 1}` : "Pipeline stages"}
@@ -63,9 +63,9 @@ export function PipelineEditor({ index }: { index: number }) {
                     const stageError = errorText(get(tree, `${i}.${s}`));
                     const label = `Stage ${s + 1} of pipeline ${i + 1}`;
                     return (
-                      <li key={s} className="flex items-center gap-1.5">
-                        <span aria-hidden="true" className="w-5 shrink-0 text-right text-xs text-zinc-400 tabular-nums">{s + 1}.</span>
-                        <div className="min-w-0 flex-1">
+                      <li key={s} className="flex items-center gap-1">
+                        <span aria-hidden="true" className="w-4 shrink-0 text-right text-xs text-zinc-400 tabular-nums">{s + 1}.</span>
+                        <div className="mr-0.5 min-w-0 flex-1">
                           <SuggestInput
                             ref={i === 0 && s === 0 ? field.ref : undefined}
                             aria-label={label}
@@ -77,17 +77,17 @@ export function PipelineEditor({ index }: { index: number }) {
                             className="h-8"
                           />
                         </div>
-                        <Button variant="ghost" size="icon" className="size-8" aria-label={`Move stage ${s + 1} up`} disabled={s === 0}
+                        <Button variant="ghost" size="icon" className="size-8 shrink-0 max-sm:size-7" aria-label={`Move stage ${s + 1} up`} disabled={s === 0}
                           data-stage={`${i}-${s}-up`}
                           onClick={() => { set(edit.move(pipelines, i, s, s - 1)); focusLater(`[data-stage="${i}-${s - 1}-up"]:not(:disabled), [data-stage="${i}-${s - 1}-down"]`); }}>
                           <ArrowUp aria-hidden="true" />
                         </Button>
-                        <Button variant="ghost" size="icon" className="size-8" aria-label={`Move stage ${s + 1} down`} disabled={s === stages.length - 1}
+                        <Button variant="ghost" size="icon" className="size-8 shrink-0 max-sm:size-7" aria-label={`Move stage ${s + 1} down`} disabled={s === stages.length - 1}
                           data-stage={`${i}-${s}-down`}
                           onClick={() => { set(edit.move(pipelines, i, s, s + 1)); focusLater(`[data-stage="${i}-${s + 1}-down"]:not(:disabled), [data-stage="${i}-${s + 1}-up"]`); }}>
                           <ArrowDown aria-hidden="true" />
                         </Button>
-                        <Button variant="ghost" size="icon" className="size-8" aria-label={`Remove stage ${s + 1}`}
+                        <Button variant="ghost" size="icon" className="size-8 shrink-0 max-sm:size-7" aria-label={`Remove stage ${s + 1}`}
                           onClick={() => set(edit.removeStage(pipelines, i, s))}>
                           <X aria-hidden="true" />
                         </Button>

@@ -24,7 +24,7 @@ export function TaskCard({ index, canRemove, onRemove }: { index: number; canRem
       id={`task-${index + 1}`}
       className="scroll-mt-20 rounded-lg border border-zinc-200 dark:border-zinc-800"
     >
-      <div className="flex items-center justify-between gap-2 border-b border-zinc-200 bg-zinc-50/80 px-4 py-2.5 dark:border-zinc-800 dark:bg-zinc-900/60">
+      <div className="flex items-center justify-between gap-2 border-b border-zinc-200 bg-zinc-50/80 px-3 py-2.5 sm:px-4 dark:border-zinc-800 dark:bg-zinc-900/60">
         <div className="flex min-w-0 items-center gap-2">
           <h3 id={headingId} className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
             Task {index + 1}
@@ -38,7 +38,7 @@ export function TaskCard({ index, canRemove, onRemove }: { index: number; canRem
           </Button>
         )}
       </div>
-      <div className="flex flex-col gap-6 p-4">
+      <div className="flex flex-col gap-6 p-3 sm:p-4">
         <div className="grid gap-4 @lg:grid-cols-2">
           <SuggestField name={`agent_config.tasks.${index}.task_type`} label="Task type" suggestions={TASK_TYPES} />
         </div>

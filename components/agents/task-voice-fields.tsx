@@ -28,7 +28,7 @@ export function TaskVoiceFields({ index }: { index: number }) {
     <>
       <FieldGroup
         legend="Synthesizer (voice)"
-        action={synth && <RemoveButton label="Remove synthesizer" onClick={() => set(`${base}.synthesizer`, undefined)} />}
+        action={synth && <RemoveButton what="synthesizer" onClick={() => set(`${base}.synthesizer`, undefined)} />}
       >
         {synth ? (
           <div className="grid gap-4 @lg:grid-cols-2 @3xl:grid-cols-3">
@@ -50,7 +50,7 @@ export function TaskVoiceFields({ index }: { index: number }) {
       </FieldGroup>
       <FieldGroup
         legend="Transcriber (speech to text)"
-        action={transcriber && <RemoveButton label="Remove transcriber" onClick={() => set(`${base}.transcriber`, undefined)} />}
+        action={transcriber && <RemoveButton what="transcriber" onClick={() => set(`${base}.transcriber`, undefined)} />}
       >
         {transcriber ? (
           <div className="grid gap-4 @lg:grid-cols-2">
@@ -65,11 +65,11 @@ export function TaskVoiceFields({ index }: { index: number }) {
   );
 }
 
-function RemoveButton({ label, onClick }: { label: string; onClick: () => void }) {
+function RemoveButton({ what, onClick }: { what: string; onClick: () => void }) {
   return (
     <Button variant="ghost" size="sm" onClick={onClick} className="-my-1 h-7 text-zinc-500">
       <X aria-hidden="true" />
-      {label}
+      Remove<span className="sr-only"> {what}</span>
     </Button>
   );
 }
