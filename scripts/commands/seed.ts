@@ -14,13 +14,14 @@ export async function seed(args: string[]) {
     account: { type: "string" }, calls: { type: "string" }, days: { type: "string" },
     seed: { type: "string" }, until: { type: "string" },
   }, USAGE);
-  const account = await requireAccount(required(values.account, "account", USAGE));
+  const accountId = required(values.account, "account", USAGE);
   const count = positiveInt(required(values.calls, "calls", USAGE), "calls");
   const days = positiveInt(values.days, "days", 90);
   if (values.seed !== undefined && !/^\d+$/.test(values.seed)) throw new CliError("--seed must be a non-negative integer");
   const seedValue = values.seed !== undefined ? Number(values.seed) % 2 ** 32 : crypto.randomInt(2 ** 31);
   const until = values.until !== undefined ? new Date(values.until) : new Date();
   if (Number.isNaN(until.getTime())) throw new CliError("--until must be an ISO 8601 timestamp");
+  const account = await requireAccount(accountId);
 
   const result = await seedCalls(account.id, { count, days, seed: seedValue, until });
   return { account_id: account.id, seed: seedValue, days, until: until.toISOString(), ...result };
