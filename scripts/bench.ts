@@ -114,6 +114,7 @@ async function optionalSections(): Promise<Section[]> {
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "voxdesk-bench-"));
+  delete process.env.DATABASE_URL; // the figures are for the embedded SQLite backend
   Object.assign(process.env, {
     DATABASE_PATH: path.join(dir, "bench.db"), LOG_LEVEL: "error", RATE_LIMIT_PER_MINUTE: String(1e9),
   });
@@ -149,7 +150,7 @@ async function main() {
   console.log(`  summary over 90 days:             p95 ${s4[1].p95!.toFixed(2)} ms (target: well under 150 ms)`);
   console.log(`  total bench time ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-  closeDb();
+  await closeDb();
   if (process.env.BENCH_KEEP !== "1") fs.rmSync(dir, { recursive: true, force: true });
 }
 

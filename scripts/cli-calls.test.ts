@@ -1,8 +1,9 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CallRecord } from "@/lib/db/calls";
-import { useTempDatabase } from "@/lib/testing/harness";
+import { usingPostgres, useTempDatabase } from "@/lib/testing/harness";
 import { expectSummaryMatchesCalls, getDetails, runCli } from "./cli-testing";
 
 // `calls import` (three formats, bad rows, re-import) and `seed`, end-to-end through the real CLI.
@@ -16,7 +17,7 @@ const AGENT = "6f1c3a52-8d0e-4c57-9a43-0b1e2d3c4f5a";
 function rec(sid: string, i: number, over: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     call_sid: sid, agent_id: AGENT, name: "Importer", from_number: "+14155550101", to_number: "+14155550102",
-    duration: 10 * i + 0.5, recording_url: `https://rec.example/${sid}.wav`, transcription: `Agent: hello ${sid}\nUser: bye`,
+    duration: 10 * i + 0.5, recording_url: `https://rec.example/${sid}.wav`, transcription: `Agent: ticket ${sid.replace(/-/g, "x")}\nUser: bye`,
     status: i % 4 === 0 ? "rejected" : "completed", cost: 0.0125 * i, call_type: "inbound",
     created_at: `2025-03-${String((i % 28) + 1).padStart(2, "0")}T10:${String(i % 60).padStart(2, "0")}:00Z`, ...over,
   };
@@ -34,9 +35,11 @@ const errorLines = (r: { errors: { line: number; message: string }[] }) => r.err
 const summaryMatches = () => expectSummaryMatchesCalls(acc.account_id, acc.token, "2025-01-01", "2025-12-31");
 
 beforeAll(async () => {
-  const file = useTempDatabase();
-  dir = path.dirname(file);
-  env = { DATABASE_PATH: file };
+  // SQLite file, or a fresh PostgreSQL database under `npm run test:pg` (DATABASE_URL, inherited
+  // by the CLI). DATABASE_PATH's folder also holds the demo token file, so keep it in a temp dir.
+  const location = await useTempDatabase({ DATABASE_PATH: path.join(fs.mkdtempSync(path.join(os.tmpdir(), "voxdesk-cli-")), "test.db") });
+  env = { DATABASE_PATH: process.env.DATABASE_PATH!, ...(usingPostgres() ? { DATABASE_URL: location } : {}) };
+  dir = path.dirname(env.DATABASE_PATH);
   const make = async (name: string) => (await runCli(["account", "create", "--name", name], env)).json as typeof acc;
   acc = await make("Importer");
   other = await make("Other");
@@ -110,9 +113,9 @@ describe("cli calls import", () => {
       [badDateLine, expect.stringMatching(/^created_at: /)],
       [badDateLine + 2, expect.stringMatching(/^CSV: Too few fields/)],
     ]);
-    const page = await getDetails(acc.token, "?q=c-10002");
+    const page = await getDetails(acc.token, "?q=cx10002");
     expect(page.json.calls.map((c: { call_sid: string }) => c.call_sid)).toEqual(["c-10002"]);
-    expect(page.json.calls[0].transcription).toBe("Agent: hello c-10002\nUser: bye");
+    expect(page.json.calls[0].transcription).toBe("Agent: ticket cx10002\nUser: bye");
     await summaryMatches();
   });
 

@@ -1,8 +1,9 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as agents from "@/app/api/agent/route";
-import { call, useTempDatabase } from "@/lib/testing/harness";
+import { call, usingPostgres, useTempDatabase } from "@/lib/testing/harness";
 import { getDetails, runCli } from "./cli-testing";
 
 // End-to-end: the real CLI in a child process writes a temp SQLite file; this process reads the
@@ -11,10 +12,12 @@ import { getDetails, runCli } from "./cli-testing";
 let env: Record<string, string>;
 let dir: string;
 
-beforeAll(() => {
-  const file = useTempDatabase();
-  dir = path.dirname(file);
-  env = { DATABASE_PATH: file };
+beforeAll(async () => {
+  // SQLite file, or a fresh PostgreSQL database under `npm run test:pg` (DATABASE_URL, inherited
+  // by the CLI). DATABASE_PATH's folder also holds the demo token file, so keep it in a temp dir.
+  const location = await useTempDatabase({ DATABASE_PATH: path.join(fs.mkdtempSync(path.join(os.tmpdir(), "voxdesk-cli-")), "test.db") });
+  env = { DATABASE_PATH: process.env.DATABASE_PATH!, ...(usingPostgres() ? { DATABASE_URL: location } : {}) };
+  dir = path.dirname(env.DATABASE_PATH);
 });
 
 async function newAccount(name: string) {

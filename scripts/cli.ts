@@ -56,7 +56,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${JSON.stringify({ error: message })}\n`);
     return 1;
   } finally {
-    closeDb();
+    await closeDb();
   }
 }
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { newAccountWithToken, useTempDatabase } from "@/lib/testing/harness";
+import { newAccountWithToken, usingPostgres, useTempDatabase } from "@/lib/testing/harness";
 import { insertCalls, type NewCall } from "./calls";
 import { countCalls, inBulkTransaction, rawCallTotals, rollupTotals } from "./operator";
 
@@ -11,7 +11,7 @@ const call = (sid: string): NewCall => ({
 
 let accountId: string;
 beforeAll(async () => {
-  useTempDatabase();
+  await useTempDatabase();
   accountId = (await newAccountWithToken()).accountId;
 });
 
@@ -27,7 +27,7 @@ describe("inBulkTransaction", () => {
     expect(rollup.cost).toBeCloseTo(raw.cost, 9);
   });
 
-  it("rolls every chunk back, rollup included, when a later step fails", async () => {
+  it.skipIf(usingPostgres())("SQLite: rolls every chunk back, rollup included, when a later step fails", async () => {
     await expect(inBulkTransaction(async () => {
       await insertCalls(accountId, [call("d"), call("e")]);
       throw new Error("disk full");
@@ -36,5 +36,15 @@ describe("inBulkTransaction", () => {
     expect((await rollupTotals(accountId)).calls).toBe(3);
     // The connection is usable afterwards, outside any transaction.
     expect(await insertCalls(accountId, [call("d")])).toEqual({ inserted: 1, skipped: 0 });
+  });
+
+  it.runIf(usingPostgres())("PostgreSQL: keeps chunks committed before a failure; a re-run completes without duplicates", async () => {
+    await expect(inBulkTransaction(async () => {
+      await insertCalls(accountId, [call("d"), call("e")]);
+      throw new Error("disk full");
+    })).rejects.toThrow("disk full");
+    expect(await countCalls(accountId)).toBe(5);
+    expect(await insertCalls(accountId, [call("d"), call("e"), call("f")])).toEqual({ inserted: 1, skipped: 2 });
+    expect((await rollupTotals(accountId)).calls).toBe(6);
   });
 });

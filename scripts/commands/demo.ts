@@ -4,7 +4,7 @@ import { newApiToken, sha256Hex } from "@/lib/auth/credentials";
 import { config } from "@/lib/config";
 import { createAccount, findPrincipalByTokenHash, insertApiToken } from "@/lib/db/accounts";
 import { createAgent, listAgents } from "@/lib/db/agents";
-import { countCalls, findAccountByName, migrateFile } from "@/lib/db/operator";
+import { countCalls, findAccountByName, migrateWithVersions } from "@/lib/db/operator";
 import { AgentPayload } from "@/lib/schemas/agent";
 import { DEMO_AGENTS } from "../support/demo-agents";
 import { seedCalls } from "../support/seed-calls";
@@ -23,13 +23,14 @@ const DEMO_NAME = "Demo account";
 export async function demo(args: string[]) {
   const { values } = parseFlags(args, { calls: { type: "string" } }, USAGE);
   const callCount = positiveInt(values.calls, "calls", 5000);
-  const dbPath = config().DATABASE_PATH;
-  const schema = migrateFile(dbPath);
+  const schema = await migrateWithVersions();
 
   const existing = await findAccountByName(DEMO_NAME);
   const account = existing ?? (await createAccount(DEMO_NAME));
 
-  const tokenFile = path.join(path.dirname(path.resolve(dbPath)), "demo-token.txt");
+  // Next to the SQLite file (./data by default); with DATABASE_URL, in that same folder.
+  const tokenFile = path.join(path.dirname(path.resolve(config().DATABASE_PATH)), "demo-token.txt");
+  fs.mkdirSync(path.dirname(tokenFile), { recursive: true });
   let token = fs.existsSync(tokenFile) ? fs.readFileSync(tokenFile, "utf8").trim() : "";
   const principal = token ? await findPrincipalByTokenHash(sha256Hex(token)) : undefined;
   if (principal?.accountId !== account.id) {

@@ -1,11 +1,13 @@
-import { config } from "@/lib/config";
-import { migrateFile } from "@/lib/db/operator";
+import { migrateWithVersions } from "@/lib/db/operator";
 import { parseFlags } from "./args";
 
 const USAGE = "migrate";
 
-/** `migrate` → {"from", "to"}: schema versions (PRAGMA user_version) before and after. */
+/**
+ * `migrate` → {"dialect", "from", "to"}: schema versions before and after (SQLite: PRAGMA
+ * user_version; PostgreSQL: the schema_migrations table) of DATABASE_URL or else DATABASE_PATH.
+ */
 export async function migrateCommand(args: string[]) {
   parseFlags(args, {}, USAGE);
-  return migrateFile(config().DATABASE_PATH);
+  return migrateWithVersions();
 }
