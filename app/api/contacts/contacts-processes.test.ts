@@ -1,0 +1,81 @@
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createList, listContacts, getList } from "@/lib/db/contacts";
+import { newAccountWithToken, useTempDatabase } from "@/lib/testing/harness";
+
+// Several app processes share one SQLite file and add overlapping numbers at the same moment:
+// the unique index + BEGIN IMMEDIATE must still add each number exactly once.
+
+const PROCESSES = 4;
+const REQUESTS_PER_PROCESS = 5; // 20 concurrent requests in all
+const PER_REQUEST = 1_000;
+const STEP = 250; // request r adds numbers r*STEP … r*STEP+PER_REQUEST-1: each overlaps its neighbours
+
+const FORMATS = [(d: string) => `+1 (415) 20${d.slice(0, 1)}-${d.slice(1)}`, (d: string) => `+141520${d}`, (d: string) => `(415) 20${d.slice(0, 1)}-${d.slice(1)}`];
+/** Number k (0 ≤ k < 100,000) as +1 415 20X XXXX, written in one of three formats. */
+const numberAt = (k: number, format: number) => FORMATS[format % 3](String(k).padStart(5, "0"));
+
+let dbFile: string;
+let accountId: string;
+
+beforeAll(async () => {
+  dbFile = useTempDatabase();
+  accountId = (await newAccountWithToken("Procs")).accountId;
+});
+
+interface WorkerOut { pid: number; results: { total_added: number; total_duplicates: number; added: string[] }[] }
+
+function startWorker(listId: string, requests: string[][]) {
+  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", path.join("lib", "testing", "contacts-add-worker.ts")], {
+    cwd: process.cwd(),
+    env: { ...process.env, DATABASE_PATH: dbFile, LOG_LEVEL: "silent", WORK: JSON.stringify({ accountId, listId, requests }) },
+  }) as ChildProcessWithoutNullStreams;
+  let out = "";
+  let err = "";
+  child.stderr.on("data", (d) => (err += d));
+  const ready = new Promise<void>((resolve, reject) => {
+    child.stdout.on("data", (d) => {
+      out += d;
+      if (out.startsWith("ready\n")) resolve();
+    });
+    child.on("exit", (code) => reject(new Error(`worker exited early (${code}): ${err}`)));
+  });
+  const done = new Promise<WorkerOut>((resolve, reject) => {
+    child.on("exit", (code) => {
+      if (code !== 0) return reject(new Error(`worker failed (${code}): ${err}`));
+      resolve(JSON.parse(out.slice("ready\n".length)) as WorkerOut);
+    });
+  });
+  done.catch(() => {}); // awaited below; avoid an unhandled rejection if `ready` fails first
+  return { child, ready, done };
+}
+
+describe("adds from several processes sharing one SQLite file", () => {
+  it(`${PROCESSES} processes × ${REQUESTS_PER_PROCESS} concurrent overlapping requests add each number once`, async () => {
+    const list = await createList(accountId, "Race", "US");
+    const requests = Array.from({ length: PROCESSES * REQUESTS_PER_PROCESS }, (_, r) =>
+      Array.from({ length: PER_REQUEST }, (_, i) => numberAt(r * STEP + i, r + i)));
+    const workers = Array.from({ length: PROCESSES }, (_, p) =>
+      startWorker(list.list_id, requests.slice(p * REQUESTS_PER_PROCESS, (p + 1) * REQUESTS_PER_PROCESS)));
+    await Promise.all(workers.map((w) => w.ready));
+    for (const w of workers) w.child.stdin.end("go\n");
+    const outs = await Promise.all(workers.map((w) => w.done));
+
+    const distinct = (PROCESSES * REQUESTS_PER_PROCESS - 1) * STEP + PER_REQUEST;
+    const results = outs.flatMap((o) => o.results);
+    expect(results).toHaveLength(PROCESSES * REQUESTS_PER_PROCESS);
+    expect(results.reduce((n, r) => n + r.total_added, 0)).toBe(distinct);
+    expect(results.reduce((n, r) => n + r.total_added + r.total_duplicates, 0)).toBe(requests.flat().length);
+    const addedEverywhere = results.flatMap((r) => r.added);
+    expect(new Set(addedEverywhere).size).toBe(addedEverywhere.length); // no number reported added twice
+
+    expect((await getList(accountId, list.list_id))?.contact_count).toBe(distinct);
+    const stored = await listContacts(accountId, list.list_id, { limit: distinct + 10 });
+    expect(stored.contacts).toHaveLength(distinct);
+    expect(new Set(stored.contacts.map((c) => c.phone_number)).size).toBe(distinct);
+    expect(new Set(stored.contacts.map((c) => c.phone_number))).toEqual(new Set(addedEverywhere));
+    // Every process really took part.
+    expect(new Set(stored.contacts.map((c) => c.template_variables.pid)).size).toBeGreaterThan(1);
+  }, 120_000);
+});
