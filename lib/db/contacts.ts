@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import { sql } from "kysely";
 import { db, rawSqlite, writeTx } from "./client";
 import { decodeCursor, encodeCursor } from "./cursor";
+import { uuid7Batch } from "./uuid7";
 
 export interface ContactList {
   list_id: string; name: string; default_country: string | null; contact_count: number; created_at: string;
@@ -126,11 +127,12 @@ export async function insertContacts(accountId: string, listId: string, rows: re
       // Re-checked under the write lock: the list may have been deleted since the caller looked.
       if (!owns.get(listId, accountId)) return undefined;
       const now = new Date().toISOString();
+      const fresh = uuid7Batch(batch.length);
       const ids: (string | null)[] = new Array(batch.length);
       let added = 0;
       for (let i = 0; i < batch.length; i++) {
         const c = batch[i];
-        const id = crypto.randomUUID();
+        const id = fresh[i];
         const res = insert.run(id, listId, c.phone_number, c.e164, JSON.stringify(c.template_variables), searchText(c.template_variables), now);
         if (res.changes === 0) {
           ids[i] = null;
