@@ -17,24 +17,26 @@ import * as addRoute from "@/app/api/contacts/[list_id]/add/route";
 
 export interface ContactsBenchResult {
   rate10k: number; perRow10kUs: number; perRow1kUs: number; ratio: number; parseUs: number; insertUs: number;
+  /** Rate by this process's CPU time: what the wall-clock rate would be on an otherwise idle machine, minus fsync waits. */
+  cpuRate10k: number;
 }
 
 const AREAS = ["415", "212", "312", "617", "206", "512", "303", "404"];
 const FORMATS = [(a: string, x: string, l: string) => `+1 (${a}) ${x}-${l}`, (a: string, x: string, l: string) => `+1${a}${x}${l}`,
   (a: string, x: string, l: string) => `(${a}) ${x}-${l}`];
 
-/** `count` distinct valid US numbers in mixed formats, starting after the ones already handed out. */
-function numberSource() {
-  let i = 0;
-  return (count: number): string[] => {
-    const out: string[] = [];
-    while (out.length < count) {
-      const n = i++;
-      const raw = FORMATS[n % 3](AREAS[n % 8], String(200 + (Math.floor(n / 80_000) % 700)), String(Math.floor(n / 8) % 10_000).padStart(4, "0"));
-      if (parseContactPhone(raw, "US").ok) out.push(raw);
-    }
-    return out;
-  };
+/**
+ * Hands out distinct valid US numbers in mixed formats. All are made (and checked) up front so
+ * that making them is not part of any timing or profile.
+ */
+function numberSource(total: number) {
+  const all: string[] = [];
+  for (let n = 0; all.length < total; n++) {
+    const raw = FORMATS[n % 3](AREAS[n % 8], String(200 + (Math.floor(n / 80_000) % 700)), String(Math.floor(n / 8) % 10_000).padStart(4, "0"));
+    if (parseContactPhone(raw, "US").ok) all.push(raw);
+  }
+  let used = 0;
+  return (count: number): string[] => all.slice(used, (used += count));
 }
 
 const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
@@ -51,12 +53,16 @@ export async function benchContacts(): Promise<ContactsBenchResult> {
     const who = await newAccountWithToken("Bench");
     const newList = async (name: string) =>
       (await call(listsRoute.POST, "POST", "/api/contacts", { token: who.token, body: { name, default_country: "US" } })).json.list_id as string;
-    const next = numberSource();
+    const next = numberSource(3 * 1_000 + 5 * (4 * 1_000 + 10_000) + 10_000);
+    const cpu10k: number[] = [];
     const addBatch = async (listId: string, size: number) => {
       const contacts = next(size).map((phone_number, k) => ({ phone_number, template_variables: { first_name: `Name${k}`, plan: "pro" } }));
       const t = performance.now();
+      const cpu = process.cpuUsage();
       const res = await call(addRoute.POST, "POST", `/api/contacts/${listId}/add`, { token: who.token, params: { list_id: listId }, body: { contacts } });
       const ms = performance.now() - t;
+      const used = process.cpuUsage(cpu);
+      if (size === 10_000) cpu10k.push((used.user + used.system) / 1000);
       if (res.status !== 200 || res.json.total_added !== size) throw new Error(`bench add failed: ${res.status} ${JSON.stringify(res.json).slice(0, 300)}`);
       return ms;
     };
@@ -85,9 +91,10 @@ export async function benchContacts(): Promise<ContactsBenchResult> {
     await insertContacts(who.accountId, list, rows);
     const insertUs = ((performance.now() - t) * 1000) / rows.length;
 
-    const result = { rate10k: 1e6 / perRow10kUs, perRow10kUs, perRow1kUs, ratio: perRow10kUs / perRow1kUs, parseUs, insertUs };
+    const cpuRate10k = 10_000 / (median(cpu10k) / 1000);
+    const result = { rate10k: 1e6 / perRow10kUs, perRow10kUs, perRow1kUs, ratio: perRow10kUs / perRow1kUs, parseUs, insertUs, cpuRate10k };
     const f = (n: number) => n.toFixed(1);
-    console.log(`contacts add, 10k batches via the route handler: ${Math.round(result.rate10k).toLocaleString("en-US")} contacts/s (target >= 20,000)`);
+    console.log(`contacts add, 10k batches via the route handler: ${Math.round(result.rate10k).toLocaleString("en-US")} contacts/s (target >= 20,000); by CPU time ${Math.round(cpuRate10k).toLocaleString("en-US")}/s (load average ${os.loadavg()[0].toFixed(1)})`);
     console.log(`contacts add per-row cost: 10k batch ${f(perRow10kUs)} us, 1k batch ${f(perRow1kUs)} us, ratio ${result.ratio.toFixed(2)} (target <= 1.3)`);
     console.log(`contacts add breakdown per row: number parsing ${f(parseUs)} us, insert transaction ${f(insertUs)} us`);
     return result;

@@ -1,8 +1,10 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import path from "node:path";
+import Database from "better-sqlite3";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createList, listContacts, getList } from "@/lib/db/contacts";
-import { newAccountWithToken, useTempDatabase } from "@/lib/testing/harness";
+import { call, newAccountWithToken, useTempDatabase } from "@/lib/testing/harness";
+import * as addRoute from "./[list_id]/add/route";
 
 // Several app processes share one SQLite file and add overlapping numbers at the same moment:
 // the unique index + BEGIN IMMEDIATE must still add each number exactly once.
@@ -18,10 +20,11 @@ const numberAt = (k: number, format: number) => FORMATS[format % 3](String(k).pa
 
 let dbFile: string;
 let accountId: string;
+let token: string;
 
 beforeAll(async () => {
   dbFile = useTempDatabase();
-  accountId = (await newAccountWithToken("Procs")).accountId;
+  ({ accountId, token } = await newAccountWithToken("Procs"));
 });
 
 interface WorkerOut { pid: number; results: { total_added: number; total_duplicates: number; added: string[] }[] }
@@ -78,4 +81,23 @@ describe("adds from several processes sharing one SQLite file", () => {
     // Every process really took part.
     expect(new Set(stored.contacts.map((c) => c.template_variables.pid)).size).toBeGreaterThan(1);
   }, 120_000);
+});
+
+describe("a database that stays locked", () => {
+  it("answers 503 with Retry-After, not 500, once busy_timeout runs out; nothing is added", async () => {
+    const list = await createList(accountId, "Locked", "US");
+    // Another connection (as another process would) holds the write lock for longer than busy_timeout (10 s).
+    const other = new Database(dbFile);
+    other.exec("BEGIN IMMEDIATE");
+    try {
+      const res = await call(addRoute.POST, "POST", "/", { token, params: { list_id: list.list_id }, body: { contacts: [{ phone_number: "+14155550102" }] } });
+      expect(res.status).toBe(503);
+      expect(res.headers.get("retry-after")).toBe("1");
+      expect(res.json).toMatchObject({ error: 503 });
+    } finally {
+      other.exec("ROLLBACK");
+      other.close();
+    }
+    expect((await getList(accountId, list.list_id))?.contact_count).toBe(0);
+  }, 30_000);
 });
