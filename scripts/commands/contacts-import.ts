@@ -77,20 +77,9 @@ export async function contactsImport(args: string[]): Promise<ImportReport> {
     lines = [];
   };
 
-  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { header: false, skipEmptyLines: false });
-  const source = fs.createReadStream(file, { encoding: "utf8" });
-  source.on("error", (err) => parser.destroy(err));
-  source.pipe(parser);
-
   let columns: ReturnType<typeof columnsOf> | undefined;
-  let line = 1;
-  for await (const row of parser as AsyncIterable<string[]>) {
-    const at = line;
-    // A quoted cell may span lines; count them so reported line numbers match the file.
-    line += 1 + row.reduce((n, cell) => n + countNewlines(cell), 0);
-    if (row.length === 1 && row[0].trim() === "") continue; // blank line
+  for await (const { row, line } of csvRows(file)) {
     if (!columns) {
-      row[0] = row[0].replace(/^\uFEFF/, "");
       columns = columnsOf(row, values["phone-column"]);
       continue;
     }
@@ -100,11 +89,11 @@ export async function contactsImport(args: string[]): Promise<ImportReport> {
     const parsed = ContactInput.safeParse({ phone_number: phone, template_variables });
     if (!parsed.success) {
       const reason = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
-      report.invalid.push({ line: at, phone_number: phone, reason });
+      report.invalid.push({ line, phone_number: phone, reason });
       continue;
     }
     batch.push(parsed.data);
-    lines.push(at);
+    lines.push(line);
     if (batch.length >= BATCH) await flush();
   }
   if (!columns) throw new Error("the file is empty: expected a header row");
@@ -112,6 +101,32 @@ export async function contactsImport(args: string[]): Promise<ImportReport> {
   report.invalid.sort((a, b) => a.line - b.line);
   process.stdout.write(`${JSON.stringify(report)}\n`);
   return report;
+}
+
+/**
+ * The file's records with the physical line each starts on, streamed (papaparse's Node stream,
+ * pulled, so a slow consumer pauses reading). Blank lines are skipped; a byte-order mark is dropped.
+ */
+async function* csvRows(file: string): AsyncGenerator<{ row: string[]; line: number }> {
+  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { header: false, skipEmptyLines: false });
+  const source = fs.createReadStream(file, { encoding: "utf8" });
+  source.on("error", (err) => parser.destroy(err));
+  source.pipe(parser);
+  let line = 1;
+  let first = true;
+  try {
+    for await (const row of parser as AsyncIterable<string[]>) {
+      const at = line;
+      // A quoted cell may span lines; count them so reported line numbers match the file.
+      line += 1 + row.reduce((n, cell) => n + countNewlines(cell), 0);
+      if (first && row.length > 0) row[0] = row[0].replace(/^\uFEFF/, "");
+      first = false;
+      if (row.length === 1 && row[0].trim() === "") continue;
+      yield { row, line: at };
+    }
+  } finally {
+    source.destroy(); // also when the consumer stops early (a bad header)
+  }
 }
 
 function countNewlines(s: string): number {
