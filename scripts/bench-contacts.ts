@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { resetConfigForTests } from "@/lib/config";
-import { insertContacts } from "@/lib/db/contacts";
+import { insertContacts } from "@/lib/db/contacts-insert";
 import { closeDb, db } from "@/lib/db/client";
 import { parseContactPhone } from "@/lib/schemas/contacts";
 import { call, newAccountWithToken } from "@/lib/testing/harness";
@@ -42,9 +42,11 @@ function numberSource(total: number) {
 const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
 
 export async function benchContacts(): Promise<ContactsBenchResult> {
-  const saved = { DATABASE_PATH: process.env.DATABASE_PATH, LOG_LEVEL: process.env.LOG_LEVEL };
+  // Always SQLite (the embedded deployment the targets are for), whatever this process was pointed at.
+  const saved = { DATABASE_PATH: process.env.DATABASE_PATH, DATABASE_URL: process.env.DATABASE_URL, LOG_LEVEL: process.env.LOG_LEVEL };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "voxdesk-bench-contacts-"));
-  closeDb();
+  await closeDb();
+  delete process.env.DATABASE_URL;
   process.env.DATABASE_PATH = path.join(dir, "bench.db");
   process.env.LOG_LEVEL = "silent";
   resetConfigForTests();
@@ -99,7 +101,7 @@ export async function benchContacts(): Promise<ContactsBenchResult> {
     console.log(`contacts add breakdown per row: number parsing ${f(parseUs)} us, insert transaction ${f(insertUs)} us`);
     return result;
   } finally {
-    closeDb();
+    await closeDb();
     for (const [k, v] of Object.entries(saved)) {
       if (v === undefined) delete process.env[k];
       else process.env[k] = v;

@@ -1,5 +1,6 @@
 import "server-only";
-import { getList, insertContacts, type NewContact } from "@/lib/db/contacts";
+import { getList } from "@/lib/db/contacts";
+import { insertContacts, type NewContact } from "@/lib/db/contacts-insert";
 import { AppError, notFound } from "@/lib/http/errors";
 import { addedMessage, MAX_CONTACTS_PER_REQUEST, parseContactPhone, type ContactInput } from "@/lib/schemas/contacts";
 

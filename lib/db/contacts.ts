@@ -1,9 +1,8 @@
 import "server-only";
 import crypto from "node:crypto";
 import { sql } from "kysely";
-import { db, rawSqlite, writeTx } from "./client";
+import { db, writeTx } from "./client";
 import { decodeCursor, encodeCursor } from "./cursor";
-import { uuid7Batch } from "./uuid7";
 
 export interface ContactList {
   list_id: string; name: string; default_country: string | null; contact_count: number; created_at: string;
@@ -15,7 +14,6 @@ export interface ContactRecord {
   template_variables: Record<string, string | number | boolean>;
   created_at: string;
 }
-export interface NewContact { phone_number: string; e164: string; template_variables: Record<string, string | number | boolean> }
 
 const LIST_COLS = ["id as list_id", "name", "default_country", "contact_count", "created_at"] as const;
 
@@ -71,13 +69,15 @@ export async function deleteContact(accountId: string, listId: string, contactId
 /**
  * Free-text search: phone-like input (digits and + ( ) . - spaces) matches E.164 numbers containing
  * its digits (leading trunk zeros dropped, so `020 7946` finds +44 20 7946…); anything else is a
- * case-insensitive substring of a template variable value. Both scan only this list's rows, newest
- * first, and stop once the page is full (docs/decisions/contacts.md: why no FTS index).
+ * case-insensitive substring of a template variable value (`search_text` is lower-cased on insert).
+ * Both scan only this list's rows, newest first, and stop once the page is full
+ * (docs/decisions/contacts.md: why no full-text index). LIKE with ESCAPE reads the same on both backends.
  */
 function searchCondition(q: string) {
   const digits = q.replace(/\D/g, "").replace(/^0+/, "");
-  if (/^[\d\s()+.-]+$/.test(q) && digits) return sql<boolean>`instr(c.e164, ${digits}) > 0`;
-  return sql<boolean>`instr(c.search_text, ${q.toLowerCase()}) > 0`;
+  if (/^[\d\s()+.-]+$/.test(q) && digits) return sql<boolean>`c.e164 LIKE ${`%${digits}%`}`;
+  const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  return sql<boolean>`c.search_text LIKE ${pattern} ESCAPE '\\'`;
 }
 
 export async function listContacts(accountId: string, listId: string, opts: { limit: number; cursor?: string; q?: string }) {
@@ -101,51 +101,6 @@ export async function listContacts(accountId: string, listId: string, opts: { li
     template_variables: JSON.parse(r.template_variables), created_at: r.created_at,
   }));
   return { contacts, next_cursor: has_more && last ? encodeCursor([Number(last.seq)]) : null, has_more };
-}
-
-const searchText = (vars: NewContact["template_variables"]) =>
-  Object.values(vars).map((v) => String(v).toLowerCase()).join("\n");
-
-/**
- * The add hot path. One BEGIN IMMEDIATE transaction (waits on busy_timeout for another process's
- * writer), one prepared INSERT ... ON CONFLICT (list_id, e164) DO NOTHING per row, duplicate iff
- * `changes === 0`: the unique index decides, so concurrent requests and processes add each number
- * once. The list's count moves in the same transaction. Returns, per input row, the new contact id
- * or null for a duplicate; undefined when the list is not (or no longer) the account's.
- */
-export async function insertContacts(accountId: string, listId: string, rows: readonly NewContact[]): Promise<(string | null)[] | undefined> {
-  const raw = rawSqlite();
-  // Hold Kysely's connection lock so no async Kysely transaction interleaves with this one.
-  return db().connection().execute(async () => {
-    const owns = raw.prepare("SELECT 1 FROM contact_lists WHERE id = ? AND account_id = ?").pluck();
-    const insert = raw.prepare(
-      `INSERT INTO contacts (id, list_id, phone_number, e164, template_variables, search_text, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (list_id, e164) DO NOTHING`,
-    );
-    const bump = raw.prepare("UPDATE contact_lists SET contact_count = contact_count + ? WHERE id = ? AND account_id = ?");
-    const run = raw.transaction((batch: readonly NewContact[]) => {
-      // Re-checked under the write lock: the list may have been deleted since the caller looked.
-      if (!owns.get(listId, accountId)) return undefined;
-      const now = new Date().toISOString();
-      const fresh = uuid7Batch(batch.length);
-      const ids: (string | null)[] = new Array(batch.length);
-      let added = 0;
-      for (let i = 0; i < batch.length; i++) {
-        const c = batch[i];
-        const id = fresh[i];
-        const res = insert.run(id, listId, c.phone_number, c.e164, JSON.stringify(c.template_variables), searchText(c.template_variables), now);
-        if (res.changes === 0) {
-          ids[i] = null;
-        } else {
-          ids[i] = id;
-          added++;
-        }
-      }
-      if (added > 0) bump.run(added, listId, accountId);
-      return ids;
-    });
-    return run.immediate(rows);
-  });
 }
 
 /** Operator lookup for the CLI, which has no account of its own: whose list is this? */

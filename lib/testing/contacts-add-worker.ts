@@ -8,7 +8,7 @@
  */
 import readline from "node:readline";
 import { addContacts } from "@/lib/contacts/add-contacts";
-import { db } from "@/lib/db/client";
+import { closeDb, db } from "@/lib/db/client";
 
 interface Work { accountId: string; listId: string; requests: string[][] }
 
@@ -31,6 +31,7 @@ async function main() {
     }),
   );
   process.stdout.write(`${JSON.stringify({ pid: process.pid, results })}\n`);
+  await closeDb(); // a PostgreSQL pool would otherwise keep the process alive until its idle timeout
 }
 
 main().catch((err) => {

@@ -10,7 +10,7 @@ let accountId: string;
 let dir: string;
 
 beforeAll(async () => {
-  useTempDatabase();
+  await useTempDatabase();
   accountId = (await newAccountWithToken("Importer")).accountId;
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "voxdesk-csv-"));
 });

@@ -26,7 +26,7 @@ async function all(qs: string) {
 }
 
 beforeAll(async () => {
-  useTempDatabase();
+  await useTempDatabase();
   token = (await newAccountWithToken("Browse")).token;
   const created = await call(listsRoute.POST, "POST", "/api/contacts", { token, body: { name: "Browse", default_country: "GB" } });
   listId = created.json.list_id;

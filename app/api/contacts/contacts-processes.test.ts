@@ -3,11 +3,11 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createList, listContacts, getList } from "@/lib/db/contacts";
-import { call, newAccountWithToken, useTempDatabase } from "@/lib/testing/harness";
+import { call, newAccountWithToken, usingPostgres, useTempDatabase } from "@/lib/testing/harness";
 import * as addRoute from "./[list_id]/add/route";
 
-// Several app processes share one SQLite file and add overlapping numbers at the same moment:
-// the unique index + BEGIN IMMEDIATE must still add each number exactly once.
+// Several app processes share one database (a SQLite file, or PostgreSQL under test:pg) and add
+// overlapping numbers at the same moment: each number must still be added exactly once.
 
 const PROCESSES = 4;
 const REQUESTS_PER_PROCESS = 5; // 20 concurrent requests in all
@@ -23,7 +23,7 @@ let accountId: string;
 let token: string;
 
 beforeAll(async () => {
-  dbFile = useTempDatabase();
+  dbFile = await useTempDatabase();
   ({ accountId, token } = await newAccountWithToken("Procs"));
 });
 
@@ -32,7 +32,8 @@ interface WorkerOut { pid: number; results: { total_added: number; total_duplica
 function startWorker(listId: string, requests: string[][]) {
   const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", path.join("lib", "testing", "contacts-add-worker.ts")], {
     cwd: process.cwd(),
-    env: { ...process.env, DATABASE_PATH: dbFile, LOG_LEVEL: "silent", WORK: JSON.stringify({ accountId, listId, requests }) },
+    // DATABASE_PATH or DATABASE_URL, as useTempDatabase set them: the same database as this process.
+    env: { ...process.env, LOG_LEVEL: "silent", WORK: JSON.stringify({ accountId, listId, requests }) },
   }) as ChildProcessWithoutNullStreams;
   let out = "";
   let err = "";
@@ -54,7 +55,7 @@ function startWorker(listId: string, requests: string[][]) {
   return { child, ready, done };
 }
 
-describe("adds from several processes sharing one SQLite file", () => {
+describe("adds from several processes sharing one database", () => {
   it(`${PROCESSES} processes × ${REQUESTS_PER_PROCESS} concurrent overlapping requests add each number once`, async () => {
     const list = await createList(accountId, "Race", "US");
     const requests = Array.from({ length: PROCESSES * REQUESTS_PER_PROCESS }, (_, r) =>
@@ -84,7 +85,7 @@ describe("adds from several processes sharing one SQLite file", () => {
 });
 
 describe("a database that stays locked", () => {
-  it("answers 503 with Retry-After, not 500, once busy_timeout runs out; nothing is added", async () => {
+  it.skipIf(usingPostgres())("answers 503 with Retry-After, not 500, once busy_timeout runs out; nothing is added", async () => {
     const list = await createList(accountId, "Locked", "US");
     // Another connection (as another process would) holds the write lock for longer than busy_timeout (10 s).
     const other = new Database(dbFile);

@@ -25,7 +25,7 @@ const getList = (who: Who, listId: string, qs = "") =>
 const phones = (...numbers: string[]) => numbers.map((phone_number) => ({ phone_number }));
 
 beforeAll(async () => {
-  useTempDatabase();
+  await useTempDatabase();
   a = await newAccountWithToken("A");
   b = await newAccountWithToken("B");
 });
