@@ -26,14 +26,15 @@ export const TemplateVariables = z
           : undefined,
     },
   )
-  .refine((v) => Object.keys(v).length <= MAX_TEMPLATE_VARIABLES, `at most ${MAX_TEMPLATE_VARIABLES} template variables per contact`);
+  .refine((v) => Object.keys(v).length <= MAX_TEMPLATE_VARIABLES, `at most ${MAX_TEMPLATE_VARIABLES} template variables per contact`)
+  .describe("Flat object of string, number or boolean values; keys match ^[A-Za-z_][A-Za-z0-9_]{0,63}$");
 export type TemplateVariables = z.output<typeof TemplateVariables>;
 
 // Strict: a stray field such as `name` would otherwise be dropped silently; it belongs in template_variables.
 export const ContactInput = z
   .object({
     // Only the type is checked here; the number itself is read once, by parseContactPhone.
-    phone_number: z.string(),
+    phone_number: z.string().describe("Any common notation; numbers without `+` are read with the list's default_country"),
     template_variables: TemplateVariables.default({}),
   })
   .strict();
@@ -47,7 +48,7 @@ export const AddContactsBody = z
     contacts: ContactRows.min(1, "at least one contact is required").max(
       MAX_CONTACTS_PER_REQUEST,
       `at most ${MAX_CONTACTS_PER_REQUEST} contacts per request`,
-    ),
+    ).describe(`Up to ${MAX_CONTACTS_PER_REQUEST} contacts`),
   })
   .strict();
 
@@ -59,17 +60,19 @@ export const AddContactsEnvelope = z
 const ListName = z.string().trim().min(1, "name is required").max(200);
 
 export const ContactListCreate = z
-  .object({ name: ListName, default_country: CountryCode.nullish() })
+  .object({ name: ListName, default_country: CountryCode.nullish().describe("ISO 3166-1 alpha-2, used to read numbers written without `+`") })
   .strict();
 export type ContactListCreate = z.output<typeof ContactListCreate>;
 
 export const ContactListRename = z.object({ name: ListName }).strict();
 
-export const ContactsQuery = PageQuery.extend({ q: z.string().trim().max(200).optional() }).strict();
+export const ContactsQuery = PageQuery.extend({
+  q: z.string().trim().max(200).optional().describe("Digits of a phone number, or text found in a template variable value"),
+}).strict();
 
 const lowerUuid = z.string().uuid("must be a UUID").transform((v) => v.toLowerCase());
-export const ListParams = z.object({ list_id: lowerUuid });
-export const ContactParams = z.object({ list_id: lowerUuid, contact_id: lowerUuid });
+export const ListParams = z.object({ list_id: lowerUuid.describe("`list_id` of a contact list (a UUID; anything else is a 400)") });
+export const ContactParams = ListParams.extend({ contact_id: lowerUuid.describe("`contact_id` of a contact in that list") });
 
 export type PhoneParse = { ok: true; e164: string } | { ok: false; reason: string };
 
