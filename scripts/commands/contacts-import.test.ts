@@ -21,7 +21,7 @@ function csv(name: string, text: string): string {
   return file;
 }
 
-/** Runs the command, checking that it prints exactly one JSON object (the report) on stdout. */
+/** Runs the command, checking that it leaves stdout to the dispatcher (which prints the report once). */
 async function runImport(args: string[]) {
   const writes: string[] = [];
   const spy = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
@@ -30,8 +30,7 @@ async function runImport(args: string[]) {
   });
   try {
     const report = await contactsImport(args);
-    expect(writes).toHaveLength(1);
-    expect(JSON.parse(writes[0])).toEqual(report);
+    expect(writes).toHaveLength(0);
     return report;
   } finally {
     spy.mockRestore();
