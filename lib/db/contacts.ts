@@ -71,7 +71,7 @@ export async function deleteContact(accountId: string, listId: string, contactId
  * its digits (leading trunk zeros dropped, so `020 7946` finds +44 20 7946…); anything else is a
  * case-insensitive substring of a template variable value (`search_text` is lower-cased on insert).
  * Both scan only this list's rows, newest first, and stop once the page is full
- * (docs/decisions/contacts.md: why no full-text index). LIKE with ESCAPE reads the same on both backends.
+ * (docs/decisions.md, "Contacts": why no full-text index). LIKE with ESCAPE reads the same on both backends.
  */
 function searchCondition(q: string) {
   const digits = q.replace(/\D/g, "").replace(/^0+/, "");
