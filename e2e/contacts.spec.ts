@@ -13,6 +13,9 @@ const CSV = [
   "415.555.0105,Linus,gold",
 ].join("\n");
 
+// Uploads, re-uploads and screenshots at two widths take a while on a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
 const auth = () => ({ Authorization: `Bearer ${apiToken()}` });
 
 async function chooseFile(page: Page, name: string, body: string) {
@@ -21,7 +24,7 @@ async function chooseFile(page: Page, name: string, body: string) {
 
 async function expectCounts(page: Page, counts: { all: number; valid: number; invalid: number; duplicate: number }) {
   const tab = (name: string) => page.getByRole("tab", { name: new RegExp(`^${name}`) });
-  await expect(tab("All rows")).toHaveAttribute("data-count", String(counts.all));
+  await expect(tab("All")).toHaveAttribute("data-count", String(counts.all));
   await expect(tab("Valid")).toHaveAttribute("data-count", String(counts.valid));
   await expect(tab("Invalid")).toHaveAttribute("data-count", String(counts.invalid));
   await expect(tab("Duplicates")).toHaveAttribute("data-count", String(counts.duplicate));
@@ -40,6 +43,8 @@ test("create a list, upload a CSV with a bad row and duplicates, re-upload, dele
   await page.getByLabel("List name").fill(name);
   await page.getByLabel("Default country").click();
   await page.getByRole("option", { name: "United States (+1)", exact: true }).click();
+  await expect(page.getByLabel("Default country")).toHaveText("United States (+1)");
+  await snap(page, testInfo, "new-list");
   await page.getByRole("button", { name: "Create list" }).click();
   await expect(page).toHaveURL(/\/contacts\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
@@ -178,6 +183,8 @@ test("12,000 rows go out in batches of 5,000; cancel keeps sent batches, resume 
   await expect(page.getByText("Rows 1–50 of 12,000")).toBeVisible();
   await page.getByRole("button", { name: "Next page" }).click();
   await expect(page.getByText("Rows 51–100 of 12,000")).toBeVisible();
+  await page.getByRole("button", { name: "Switch to dark mode" }).click();
+  await snap(page, testInfo, "upload-preview-dark");
 
   // Hold the second batch until Cancel is pressed: the first batch (5,000) is in, the second never arrives.
   const sizes: number[] = [];
@@ -198,7 +205,7 @@ test("12,000 rows go out in batches of 5,000; cancel keeps sent batches, resume 
   release();
   await expect(page.getByText("Upload cancelled")).toBeVisible();
   await expectResult(page, 5_000, 0, 0);
-  await snap(page, testInfo, "upload-cancelled");
+  await snap(page, testInfo, "upload-cancelled-dark");
   expect((await (await page.request.get(`/api/contacts/${listId}?limit=1`, { headers: auth() })).json()).contact_count).toBe(5_000);
 
   await page.unroute(`**/api/contacts/${listId}/add`);
@@ -207,4 +214,7 @@ test("12,000 rows go out in batches of 5,000; cancel keeps sent batches, resume 
   await expectResult(page, 12_000, 0, 0);
   expect(sizes).toEqual([5_000, 5_000]);
   expect((await (await page.request.get(`/api/contacts/${listId}?limit=1`, { headers: auth() })).json()).contact_count).toBe(12_000);
+  await page.goto("/contacts");
+  await expect(page.locator("tbody tr").first()).toBeVisible();
+  await snap(page, testInfo, "lists-dark");
 });

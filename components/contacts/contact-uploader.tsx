@@ -14,7 +14,7 @@ import { UploadResult } from "@/components/contacts/upload-result";
 import { UploadRun } from "@/components/contacts/upload-run";
 import { UploadSource } from "@/components/contacts/upload-source";
 import { invalidateListContents, type ContactList } from "@/lib/hooks/contacts";
-import type { Loaded } from "./csv-protocol";
+import type { Loaded } from "@/lib/contacts/csv-protocol";
 import { uploadBatches, type UploadOutcome, type UploadTotals } from "./upload-batches";
 import { useCsvWorker } from "./use-csv-worker";
 import { useRowCheck } from "./use-row-check";

@@ -39,11 +39,11 @@ const sleep = (ms: number, signal: AbortSignal) =>
 const isAbort = (err: unknown) => err instanceof DOMException && err.name === "AbortError";
 
 /** One POST /add; a busy database (503), a rate limit (429) or a dropped connection is retried after a pause. */
-async function post(listId: string, body: string, signal: AbortSignal): Promise<{ status: number; json: unknown }> {
+async function post(url: string, body: string, signal: AbortSignal): Promise<{ status: number; json: unknown }> {
   for (let attempt = 0; ; attempt++) {
     let res: Response;
     try {
-      res = await fetch(`/api/contacts/${encodeURIComponent(listId)}/add`, {
+      res = await fetch(url, {
         method: "POST",
         headers: { "Content-Type": "application/json", Accept: "application/json" },
         body,
@@ -56,7 +56,8 @@ async function post(listId: string, body: string, signal: AbortSignal): Promise<
     }
     const json: unknown = await res.json().catch(() => null);
     if ((res.status === 503 || res.status === 429) && attempt < RETRIES) {
-      const wait = Math.min(Number(res.headers.get("retry-after")) || 1, 10);
+      const header = res.headers.get("retry-after");
+      const wait = header !== null && Number.isFinite(Number(header)) ? Math.min(Math.max(Number(header), 0), 10) : 1;
       await sleep(wait * 1000, signal);
       continue;
     }
@@ -76,8 +77,11 @@ export async function uploadBatches(opts: {
   totals: UploadTotals;
   signal: AbortSignal;
   onProgress: (totals: UploadTotals, next: number) => void;
+  /** Where the API is; the console's own origin unless a test says otherwise. */
+  baseUrl?: string;
 }): Promise<UploadOutcome> {
   const { worker, listId, signal, onProgress } = opts;
+  const url = `${opts.baseUrl ?? ""}/api/contacts/${encodeURIComponent(listId)}/add`;
   const totals = { ...opts.totals };
   let next = opts.from;
   let maxBytes = MAX_BATCH_BYTES;
@@ -86,7 +90,7 @@ export async function uploadBatches(opts: {
       if (signal.aborted) throw signal.reason;
       const batch = await worker.request({ type: "batch", from: next, maxRows: CONTACTS_BATCH, maxBytes });
       if (batch.rows.length === 0) return { totals, next, done: true, cancelled: false, error: null };
-      const { status, json } = await post(listId, batch.body, signal);
+      const { status, json } = await post(url, batch.body, signal);
       if (status === 200) {
         const r = json as AddResponse;
         totals.added += r.total_added;

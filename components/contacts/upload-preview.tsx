@@ -9,7 +9,7 @@ import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { formatCount } from "@/components/contacts/format";
 import type { VariableColumn } from "@/lib/contacts/row-check";
 import { cn } from "@/lib/utils";
-import type { CheckCounts, PreviewFilter, PreviewPage } from "./csv-protocol";
+import type { CheckCounts, PreviewFilter, PreviewPage } from "@/lib/contacts/csv-protocol";
 import type { CsvWorker } from "./use-csv-worker";
 
 const PAGE_SIZE = 50;
@@ -54,7 +54,7 @@ export function UploadPreview({ worker, counts, version, phoneIndex, vars, rowOf
   }, [worker, filter, pageNo, version]);
 
   const tabs: { value: PreviewFilter; label: string; count: number }[] = [
-    { value: "all", label: "All rows", count: counts.total },
+    { value: "all", label: "All", count: counts.total },
     { value: "valid", label: "Valid", count: counts.valid },
     { value: "invalid", label: "Invalid", count: counts.invalid },
     { value: "duplicate", label: "Duplicates", count: counts.duplicates },
@@ -65,7 +65,7 @@ export function UploadPreview({ worker, counts, version, phoneIndex, vars, rowOf
   return (
     <div className="space-y-3">
       <Tabs value={filter} onValueChange={(v) => { setFilter(v as PreviewFilter); setPageNo(0); }}>
-        <TabsList aria-label="Show rows">
+        <TabsList aria-label="Show rows" className="h-auto flex-wrap">
           {tabs.map((t) => (
             <TabsTrigger key={t.value} value={t.value} data-count={t.count}>
               {t.label}

@@ -5,7 +5,7 @@ import { AlertTriangle, CheckCircle2, Download, Info } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { formatCount } from "@/components/contacts/format";
 import { cn } from "@/lib/utils";
-import type { CheckCounts } from "./csv-protocol";
+import type { CheckCounts } from "@/lib/contacts/csv-protocol";
 import type { UploadOutcome } from "./upload-batches";
 
 export type UploadResultProps = {

@@ -1,7 +1,7 @@
 "use client";
 
 import * as React from "react";
-import type { WorkerMessage, WorkerReplies, WorkerRequest } from "./csv-protocol";
+import type { WorkerMessage, WorkerReplies, WorkerRequest } from "@/lib/contacts/csv-protocol";
 
 type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void; onProgress?: (done: number, total: number) => void };
 

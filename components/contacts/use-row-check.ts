@@ -3,7 +3,7 @@
 import * as React from "react";
 import { defaultChoices, findPhoneColumn, mappingErrors, type ColumnChoice } from "@/lib/contacts/csv-columns";
 import type { VariableColumn } from "@/lib/contacts/row-check";
-import type { CheckCounts, Loaded } from "./csv-protocol";
+import type { CheckCounts, Loaded } from "@/lib/contacts/csv-protocol";
 import type { CsvWorker } from "./use-csv-worker";
 
 export type CheckState =

@@ -1,6 +1,6 @@
-import type { Batch, VariableColumn } from "@/lib/contacts/row-check";
+import type { Batch, VariableColumn } from "./row-check";
 
-// Messages between the uploader and csv.worker.ts. The rows stay in the worker; the page asks for
+// Messages between the uploader and its worker (components/contacts/csv.worker.ts). The rows stay in the worker; the page asks for
 // what it shows (one preview page, one upload batch) so a file of any size never crosses over whole.
 
 export type PreviewFilter = "all" | "valid" | "invalid" | "duplicate";
