@@ -43,6 +43,13 @@ export function ContactUploader({ list, onClose }: { list: ContactList; onClose:
   // Each step replaces the panel's content: move focus to its top so keyboard users follow along.
   React.useEffect(() => heading.current?.focus(), [step.kind]);
   React.useEffect(() => () => abort.current?.abort(), []);
+  // Leaving mid-upload would stop it between batches: let the browser ask first.
+  React.useEffect(() => {
+    if (step.kind !== "uploading") return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [step.kind]);
 
   async function load(name: string, request: () => Promise<Loaded>) {
     worker.reset(); // a previous file's rows (and any read in progress) go away

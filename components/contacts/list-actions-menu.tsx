@@ -1,13 +1,16 @@
 "use client";
 
 import * as React from "react";
+import dynamic from "next/dynamic";
 import { MoreHorizontal, Pencil, Trash2 } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { ConfirmDialog } from "@/components/contacts/confirm-dialog";
-import { RenameListDialog } from "@/components/contacts/rename-list-dialog";
 import { useDeleteList, type ContactList } from "@/lib/hooks/contacts";
+
+// The form brings zod and the shared schema module (with libphonenumber-js metadata): load it on first use.
+const RenameListDialog = dynamic(() => import("@/components/contacts/rename-list-dialog").then((m) => m.RenameListDialog), { ssr: false });
 
 /** Rename / Delete for one list, on the lists table and the list's own page. */
 export function ListActionsMenu({ list, onDeleted, variant = "ghost" }: {
@@ -16,6 +19,7 @@ export function ListActionsMenu({ list, onDeleted, variant = "ghost" }: {
   variant?: "ghost" | "outline";
 }) {
   const [dialog, setDialog] = React.useState<"rename" | "delete" | null>(null);
+  const [renameLoaded, setRenameLoaded] = React.useState(false);
   const remove = useDeleteList();
   const count = list.contact_count.toLocaleString("en-US");
 
@@ -28,7 +32,7 @@ export function ListActionsMenu({ list, onDeleted, variant = "ghost" }: {
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent>
-          <DropdownMenuItem onSelect={() => setDialog("rename")}>
+          <DropdownMenuItem onSelect={() => { setRenameLoaded(true); setDialog("rename"); }}>
             <Pencil aria-hidden="true" /> Rename
           </DropdownMenuItem>
           <DropdownMenuItem destructive onSelect={() => setDialog("delete")}>
@@ -36,7 +40,7 @@ export function ListActionsMenu({ list, onDeleted, variant = "ghost" }: {
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <RenameListDialog list={list} open={dialog === "rename"} onOpenChange={(o) => setDialog(o ? "rename" : null)} />
+      {renameLoaded && <RenameListDialog list={list} open={dialog === "rename"} onOpenChange={(o) => setDialog(o ? "rename" : null)} />}
       <ConfirmDialog
         open={dialog === "delete"}
         onOpenChange={(o) => setDialog(o ? "delete" : null)}
