@@ -4,7 +4,8 @@ import path from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createList, getList, listContacts } from "@/lib/db/contacts";
 import { newAccountWithToken, useTempDatabase } from "@/lib/testing/harness";
-import { contactsImport, toVariableKey } from "./contacts-import";
+import { toVariableKey } from "@/lib/contacts/csv-columns";
+import { contactsImport } from "./contacts-import";
 
 let accountId: string;
 let dir: string;

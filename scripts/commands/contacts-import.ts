@@ -3,13 +3,13 @@ import { parseArgs } from "node:util";
 import Papa from "papaparse";
 import { addContacts } from "@/lib/contacts/add-contacts";
 import { findListAccount } from "@/lib/db/contacts";
+import { CONTACTS_BATCH, findPhoneColumn, PHONE_COLUMNS, toVariableKey } from "@/lib/contacts/csv-columns";
 import { ContactInput, ListParams, TEMPLATE_KEY_RE, type ContactInput as Contact } from "@/lib/schemas/contacts";
 
 // `contacts import --list ID FILE.csv [--phone-column C]`: streams a CSV of any size into a list
 // through the same code path as POST /api/contacts/{list_id}/add, in batches of BATCH rows.
 
-export const BATCH = 5_000;
-const PHONE_COLUMNS = ["phone_number", "contact_number", "phone", "number"];
+export const BATCH = CONTACTS_BATCH;
 const USAGE = "usage: contacts import --list LIST_ID FILE.csv [--phone-column COLUMN]";
 
 export interface ImportReport {
@@ -18,19 +18,10 @@ export interface ImportReport {
   invalid: { line: number; phone_number: string; reason: string }[];
 }
 
-/** Header → template variable name: `First Name` → `First_Name`, `2nd` → `_2nd`. */
-export function toVariableKey(header: string): string {
-  let key = header.trim().replace(/[^A-Za-z0-9_]+/g, "_").replace(/^_+|_+$/g, "");
-  if (/^\d/.test(key)) key = `_${key}`;
-  return key.slice(0, 64);
-}
-
 function columnsOf(header: string[], phoneColumn: string | undefined) {
   // Compared by variable key, case-insensitive, so `Phone Number` is found as phone_number.
-  const lower = header.map((h) => toVariableKey(h).toLowerCase());
-  const wanted = phoneColumn ? [toVariableKey(phoneColumn).toLowerCase()] : PHONE_COLUMNS;
-  const phone = wanted.map((w) => lower.indexOf(w)).find((i) => i >= 0);
-  if (phone === undefined) {
+  const phone = findPhoneColumn(header, phoneColumn);
+  if (phone < 0) {
     throw new Error(phoneColumn
       ? `column "${phoneColumn}" not found; the header has: ${header.join(", ")}`
       : `no phone column (${PHONE_COLUMNS.join(", ")}) in the header: ${header.join(", ")}; pass --phone-column`);
