@@ -5,7 +5,11 @@ import type { CallRecord } from "./calls";
 
 export type NewCall = Omit<CallRecord, "account_id">;
 
-function numbersText(...numbers: string[]): string {
+/**
+ * The digits phone search matches (each number's full digits, last 10 and last 7): SQLite keeps
+ * them in calls_fts, PostgreSQL in calls.numbers. db:copy (lib/db/copy.ts) computes them too.
+ */
+export function numbersText(...numbers: string[]): string {
   return numbers
     .map((n) => n.replace(/\D/g, ""))
     .filter(Boolean)
