@@ -23,7 +23,14 @@ it("rejects a SECRET_KEY that is not base64 of 32 bytes and bad numbers", () => 
 });
 
 it("applies documented defaults", () => {
-  for (const k of ["DATABASE_URL", "SECRET_KEY", "MAX_BODY_BYTES", "RATE_LIMIT_PER_MINUTE", "DATABASE_PATH"]) delete process.env[k];
+  for (const k of ["DATABASE_URL", "SECRET_KEY", "MAX_BODY_BYTES", "RATE_LIMIT_PER_MINUTE", "DATABASE_PATH", "PG_POOL_MAX"]) delete process.env[k];
   resetConfigForTests();
-  expect(config()).toMatchObject({ DATABASE_PATH: "./data/voxdesk.db", RATE_LIMIT_PER_MINUTE: 1200, MAX_BODY_BYTES: 5 * 1024 * 1024 });
+  expect(config()).toMatchObject({ DATABASE_PATH: "./data/voxdesk.db", RATE_LIMIT_PER_MINUTE: 1200, MAX_BODY_BYTES: 5 * 1024 * 1024, PG_POOL_MAX: 10 });
+});
+
+it.each(["0", "-1", "2.5", "ten", "5000"])("rejects PG_POOL_MAX=%s", (value) => {
+  delete process.env.DATABASE_URL;
+  process.env.PG_POOL_MAX = value;
+  resetConfigForTests();
+  expect(() => config()).toThrow(/PG_POOL_MAX/);
 });

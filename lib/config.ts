@@ -5,6 +5,9 @@ import { z } from "zod";
 const Env = z.object({
   DATABASE_PATH: z.string().min(1).default("./data/voxdesk.db"),
   DATABASE_URL: z.string().optional(),
+  // Connections per app instance (PostgreSQL): instances × PG_POOL_MAX must stay below the server's
+  // max_connections, minus what operators and backups need (README, "Running at scale").
+  PG_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   SECRET_KEY: z
     .string()
     .refine((v) => Buffer.from(v, "base64").length === 32, "must be base64 of 32 bytes (openssl rand -base64 32)")

@@ -1,19 +1,23 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { resetConfigForTests } from "@/lib/config";
 import { insertContacts } from "@/lib/db/contacts-insert";
 import { closeDb, db } from "@/lib/db/client";
+import { createDatabase, dropDatabase } from "@/lib/db/postgres";
 import { parseContactPhone } from "@/lib/schemas/contacts";
 import { call, newAccountWithToken } from "@/lib/testing/harness";
 import * as listsRoute from "@/app/api/contacts/route";
 import * as addRoute from "@/app/api/contacts/[list_id]/add/route";
+import { printTable, type BenchRow } from "./support/bench-kit";
 
 // Contacts add throughput (issue 4): ≥ 20,000 contacts/s in 10k batches, and a 10k batch's per-row
 // cost within 1.3× of a 1k batch's. Each batch goes through the real route handler (JSON body,
-// validation, parsing, one IMMEDIATE transaction, JSON response) on a throwaway SQLite file with
-// the production pragmas (WAL, synchronous=FULL). Every number is new, the worst case for writes.
-// Run: npx tsx --conditions=react-server scripts/bench-contacts.ts
+// validation, parsing, one write transaction, JSON response) on a throwaway database: a SQLite file
+// with the production pragmas (WAL, synchronous=FULL), or, given a PostgreSQL admin URL, a fresh
+// PostgreSQL database. Every number is new, the worst case for writes.
+// Run: npx tsx --conditions=react-server scripts/bench-contacts.ts [postgres://admin-url]
 
 export interface ContactsBenchResult {
   rate10k: number; perRow10kUs: number; perRow1kUs: number; ratio: number; parseUs: number; insertUs: number;
@@ -41,13 +45,19 @@ function numberSource(total: number) {
 
 const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
 
-export async function benchContacts(): Promise<ContactsBenchResult> {
-  // Always SQLite (the embedded deployment the targets are for), whatever this process was pointed at.
-  const saved = { DATABASE_PATH: process.env.DATABASE_PATH, DATABASE_URL: process.env.DATABASE_URL, LOG_LEVEL: process.env.LOG_LEVEL };
+/** Adds contacts through the route handler on a fresh SQLite file, or a fresh PostgreSQL database when given an admin URL. */
+export async function benchContacts(postgresAdminUrl?: string): Promise<ContactsBenchResult> {
+  const saved = { DATABASE_PATH: process.env.DATABASE_PATH, DATABASE_URL: process.env.DATABASE_URL, LOG_LEVEL: process.env.LOG_LEVEL, SECRET_KEY: process.env.SECRET_KEY };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "voxdesk-bench-contacts-"));
+  const pgName = `voxdesk_bench_contacts_${crypto.randomBytes(5).toString("hex")}`;
   await closeDb();
-  delete process.env.DATABASE_URL;
-  process.env.DATABASE_PATH = path.join(dir, "bench.db");
+  if (postgresAdminUrl) {
+    process.env.DATABASE_URL = await createDatabase(postgresAdminUrl, pgName);
+    process.env.SECRET_KEY ??= crypto.randomBytes(32).toString("base64");
+  } else {
+    delete process.env.DATABASE_URL;
+    process.env.DATABASE_PATH = path.join(dir, "bench.db");
+  }
   process.env.LOG_LEVEL = "silent";
   resetConfigForTests();
   try {
@@ -94,12 +104,7 @@ export async function benchContacts(): Promise<ContactsBenchResult> {
     const insertUs = ((performance.now() - t) * 1000) / rows.length;
 
     const cpuRate10k = 10_000 / (median(cpu10k) / 1000);
-    const result = { rate10k: 1e6 / perRow10kUs, perRow10kUs, perRow1kUs, ratio: perRow10kUs / perRow1kUs, parseUs, insertUs, cpuRate10k };
-    const f = (n: number) => n.toFixed(1);
-    console.log(`contacts add, 10k batches via the route handler: ${Math.round(result.rate10k).toLocaleString("en-US")} contacts/s (target >= 20,000); by CPU time ${Math.round(cpuRate10k).toLocaleString("en-US")}/s (load average ${os.loadavg()[0].toFixed(1)})`);
-    console.log(`contacts add per-row cost: 10k batch ${f(perRow10kUs)} us, 1k batch ${f(perRow1kUs)} us, ratio ${result.ratio.toFixed(2)} (target <= 1.3)`);
-    console.log(`contacts add breakdown per row: number parsing ${f(parseUs)} us, insert transaction ${f(insertUs)} us`);
-    return result;
+    return { rate10k: 1e6 / perRow10kUs, perRow10kUs, perRow1kUs, ratio: perRow10kUs / perRow1kUs, parseUs, insertUs, cpuRate10k };
   } finally {
     await closeDb();
     for (const [k, v] of Object.entries(saved)) {
@@ -108,11 +113,23 @@ export async function benchContacts(): Promise<ContactsBenchResult> {
     }
     resetConfigForTests();
     fs.rmSync(dir, { recursive: true, force: true });
+    if (postgresAdminUrl && process.env.BENCH_KEEP !== "1") await dropDatabase(postgresAdminUrl, pgName);
   }
 }
 
+/** The figures as rows of the bench's tables (scripts/bench.ts prints both backends side by side). */
+export function contactsRows(r: ContactsBenchResult): BenchRow[] {
+  const f = (n: number) => n.toFixed(1);
+  return [
+    { label: "add, 10k batches via the route handler (target >= 20,000/s)", value: `${Math.round(r.rate10k).toLocaleString("en-US")}/s` },
+    { label: "same, by this process's CPU time", value: `${Math.round(r.cpuRate10k).toLocaleString("en-US")}/s` },
+    { label: "per-row cost, 10k batch / 1k batch (target ratio <= 1.3)", value: `${f(r.perRow10kUs)} / ${f(r.perRow1kUs)} us, x${r.ratio.toFixed(2)}` },
+    { label: "per row: number parsing / insert transaction", value: `${f(r.parseUs)} / ${f(r.insertUs)} us` },
+  ];
+}
+
 if (process.argv[1] && /bench-contacts\.ts$/.test(process.argv[1])) {
-  benchContacts().catch((err) => {
+  benchContacts(process.argv[2]).then((r) => printTable(`Contacts add (${process.argv[2] ? "PostgreSQL" : "SQLite"}), load average ${os.loadavg()[0].toFixed(1)}`, contactsRows(r))).catch((err) => {
     console.error(err);
     process.exit(1);
   });

@@ -1,8 +1,10 @@
 import { closeDb } from "@/lib/db/client";
 import { accountCreate } from "./commands/account-create";
 import { CliError } from "./commands/args";
+import { backup } from "./commands/backup";
 import { callsImport } from "./commands/calls-import";
 import { contactsImport } from "./commands/contacts-import";
+import { dbCopy } from "./commands/db-copy";
 import { demo } from "./commands/demo";
 import { migrateCommand } from "./commands/migrate";
 import { seed } from "./commands/seed";
@@ -30,6 +32,8 @@ const COMMANDS: Record<string, Command> = {
   "contacts import": contactsImport,
   "seed": seed,
   "demo": demo,
+  "db:copy": dbCopy,
+  "backup": backup,
 };
 
 function resolve(argv: string[]): { command: Command; args: string[] } | undefined {

@@ -5,7 +5,11 @@ import type { CallRecord } from "./calls";
 
 export type NewCall = Omit<CallRecord, "account_id">;
 
-function numbersText(...numbers: string[]): string {
+/**
+ * The digits phone search matches (each number's full digits, last 10 and last 7): SQLite keeps
+ * them in calls_fts, PostgreSQL in calls.numbers. db:copy (lib/db/copy.ts) computes them too.
+ */
+export function numbersText(...numbers: string[]): string {
   return numbers
     .map((n) => n.replace(/\D/g, ""))
     .filter(Boolean)
@@ -71,18 +75,25 @@ async function insertCallsSqlite(accountId: string, rows: NewCall[]): Promise<{ 
 
 const PG_CHUNK = 1000; // 14 parameters a row stays far below PostgreSQL's 65,535
 
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /**
  * PostgreSQL: multi-row INSERT … ON CONFLICT DO NOTHING RETURNING call_sid, so only rows this
  * transaction really inserted reach the rollup; the rollup upsert takes row locks, so two instances
- * importing at once still add up correctly.
+ * importing at once still add up correctly. Every transaction takes its locks in one order (calls
+ * by call_sid, then rollup rows by key): two imports of overlapping files in different orders would
+ * otherwise each wait for a row the other holds, and PostgreSQL would abort one as a deadlock.
  */
-async function insertCallsPg(accountId: string, rows: NewCall[]): Promise<{ inserted: number; skipped: number }> {
+async function insertCallsPg(accountId: string, input: NewCall[]): Promise<{ inserted: number; skipped: number }> {
+  const rows = [...input].sort((a, b) => byText(a.call_sid, b.call_sid));
   return db().transaction().execute(async (trx) => {
     const deltas = new Map<string, Delta>();
     let inserted = 0;
     for (let i = 0; i < rows.length; i += PG_CHUNK) {
       const chunk = rows.slice(i, i + PG_CHUNK);
-      const bySid = new Map(chunk.map((c) => [c.call_sid, c]));
+      // The first of repeated call_sids is the row the INSERT keeps, so it is the one the rollup counts.
+      const bySid = new Map<string, NewCall>();
+      for (const c of chunk) if (!bySid.has(c.call_sid)) bySid.set(c.call_sid, c);
       const done = await trx
         .insertInto("calls")
         .values(chunk.map((c) => ({ ...c, account_id: accountId, id: undefined, numbers: numbersText(c.from_number, c.to_number) })))
@@ -92,7 +103,7 @@ async function insertCallsPg(accountId: string, rows: NewCall[]): Promise<{ inse
       inserted += done.length;
       for (const { call_sid } of done) addDelta(deltas, bySid.get(call_sid)!);
     }
-    const values = [...deltas.values()].map((d) => ({
+    const values = [...deltas.entries()].sort(([a], [b]) => byText(a, b)).map(([, d]) => ({
       account_id: accountId, day: d[0], agent_id: d[1], agent_name: d[2], status: d[3], call_type: d[4], calls: d[5], duration: d[6], cost: d[7],
     }));
     for (let i = 0; i < values.length; i += PG_CHUNK) {

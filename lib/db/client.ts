@@ -22,7 +22,7 @@ interface Handle {
 const g = globalThis as unknown as { __voxdeskDb?: Handle };
 
 function handle(): Handle {
-  const { DATABASE_URL, DATABASE_PATH } = config();
+  const { DATABASE_URL, DATABASE_PATH, PG_POOL_MAX } = config();
   const key = DATABASE_URL ?? DATABASE_PATH;
   if (g.__voxdeskDb?.key === key) return g.__voxdeskDb;
   void closeDb();
@@ -30,7 +30,7 @@ function handle(): Handle {
     // Kysely asks for the pool on first use; migrating inside the factory means no query can run
     // against an unmigrated database, without an explicit startup step.
     const pool = (async () => {
-      const p = createPool(DATABASE_URL);
+      const p = createPool(DATABASE_URL, PG_POOL_MAX);
       await migratePg(p);
       return p;
     })();

@@ -114,3 +114,13 @@ export async function rollupTotals(accountId: string): Promise<Totals> {
     .executeTakeFirstOrThrow();
   return numbers(row);
 }
+
+/** Bytes the database takes: SQLite pages in use (main file), or pg_database_size on PostgreSQL. */
+export async function databaseBytes(): Promise<number> {
+  if (dialect() === "postgres") {
+    const { rows } = await sql<{ n: number }>`SELECT pg_database_size(current_database()) AS n`.execute(db());
+    return Number(rows[0].n);
+  }
+  const raw = rawSqlite();
+  return (raw.pragma("page_count", { simple: true }) as number) * (raw.pragma("page_size", { simple: true }) as number);
+}

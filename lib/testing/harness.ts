@@ -5,8 +5,8 @@ import path from "node:path";
 import { newApiToken, sha256Hex } from "@/lib/auth/credentials";
 import { resetConfigForTests } from "@/lib/config";
 import { createAccount, insertApiToken } from "@/lib/db/accounts";
-import pg from "pg";
 import { closeDb, migrateDatabase } from "@/lib/db/client";
+import { createDatabase } from "@/lib/db/postgres";
 
 /**
  * Points the app at a fresh, migrated database: a real SQLite file in a temp dir, or, when
@@ -17,28 +17,34 @@ export async function useTempDatabase(env: Record<string, string> = {}): Promise
   await closeDb();
   process.env.LOG_LEVEL = "silent";
   Object.assign(process.env, env);
-  let location: string;
   const admin = process.env.TEST_PG_ADMIN_URL;
+  let location: string;
   if (admin) {
-    const name = `voxdesk_test_${crypto.randomBytes(6).toString("hex")}`;
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(`CREATE DATABASE ${name}`);
-    await client.end();
-    const url = new URL(admin);
-    url.pathname = `/${name}`;
-    location = url.toString();
-    process.env.DATABASE_URL = location;
+    location = await createDatabase(admin, `voxdesk_test_${crypto.randomBytes(6).toString("hex")}`);
     process.env.SECRET_KEY ??= crypto.randomBytes(32).toString("base64");
   } else {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "voxdesk-test-"));
     location = path.join(dir, "test.db");
+  }
+  await pointAt(location);
+  return location;
+}
+
+/**
+ * Points this process at another database (a SQLite path or a postgres:// URL) and migrates it:
+ * for tests that use both backends in one file, e.g. copying from one to the other.
+ */
+export async function pointAt(location: string, env: Record<string, string> = {}): Promise<void> {
+  await closeDb();
+  Object.assign(process.env, env);
+  if (location.startsWith("postgres")) {
+    process.env.DATABASE_URL = location;
+  } else {
     delete process.env.DATABASE_URL;
     process.env.DATABASE_PATH = location;
   }
   resetConfigForTests();
   await migrateDatabase();
-  return location;
 }
 
 export const usingPostgres = () => Boolean(process.env.TEST_PG_ADMIN_URL);

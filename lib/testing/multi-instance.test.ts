@@ -1,4 +1,9 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rawCallTotals } from "@/lib/db/operator";
+import { expectSummaryMatchesCalls, runCli } from "@/scripts/cli-testing";
 import { newAccountWithToken, useTempDatabase, usingPostgres } from "./harness";
 import { startServer, type RunningServer } from "./server";
 
@@ -19,6 +24,22 @@ afterAll(async () => {
 });
 
 const auth = () => ({ authorization: `Bearer ${token}` });
+
+/** JSON request to one instance; each test uses its own account, since the rate limit is 40 a minute. */
+async function api(server: RunningServer, bearer: string, method: string, url: string, body?: unknown) {
+  const res = await fetch(`${server.url}${url}`, {
+    method, headers: { authorization: `Bearer ${bearer}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return { status: res.status, json: (await res.json()) as any };
+}
+
+async function newList(server: RunningServer, bearer: string, name: string): Promise<string> {
+  const res = await api(server, bearer, "POST", "/api/contacts", { name, default_country: "US" });
+  expect(res.status).toBe(201);
+  return res.json.list_id;
+}
 
 describe("several app instances, one database", () => {
   it("a console session created through one instance works on the other, and sign-out ends it on both", async () => {
@@ -54,4 +75,66 @@ describe("several app instances, one database", () => {
     expect(ok).toBeGreaterThanOrEqual(40);
     expect(statuses).toContain(429);
   });
+
+  it("a contact added through one instance is a duplicate through the other", async () => {
+    const { token: t } = await newAccountWithToken("Dupes");
+    const list = await newList(one, t, "Shared");
+    const first = await api(one, t, "POST", `/api/contacts/${list}/add`, { contacts: [{ phone_number: "+1 415 555 0101" }] });
+    expect(first.json).toMatchObject({ total_added: 1, total_duplicates: 0 });
+    const again = await api(two, t, "POST", `/api/contacts/${list}/add`, { contacts: [{ phone_number: "(415) 555-0101" }] });
+    expect(again.status).toBe(200);
+    expect(again.json).toMatchObject({ total_added: 0, total_duplicates: 1, duplicate_contacts: ["(415) 555-0101"] });
+  });
+
+  it("20 concurrent overlapping adds split across both instances add each number once", async () => {
+    const { token: t } = await newAccountWithToken("Race");
+    const list = await newList(two, t, "Race");
+    // Request r adds numbers r*25 … r*25+59: each overlaps its neighbours, and neighbours go to different instances.
+    const requests = Array.from({ length: 20 }, (_, r) => Array.from({ length: 60 }, (_, i) => ({ phone_number: `+1 415 20${String(r * 25 + i).padStart(5, "0")}` })));
+    const results = await Promise.all(requests.map((contacts, r) => api(r % 2 ? two : one, t, "POST", `/api/contacts/${list}/add`, { contacts })));
+    const distinct = 19 * 25 + 60;
+    expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
+    expect(results.reduce((n, r) => n + r.json.total_added, 0)).toBe(distinct);
+    expect(results.reduce((n, r) => n + r.json.total_duplicates, 0)).toBe(20 * 60 - distinct);
+    let stored = 0;
+    let cursor = "";
+    for (let page = 0; page < 5; page++) {
+      const res = await api(page % 2 ? one : two, t, "GET", `/api/contacts/${list}?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+      expect(res.json.contact_count).toBe(distinct);
+      stored += res.json.contacts.length;
+      if (!res.json.next_cursor) break;
+      cursor = res.json.next_cursor;
+    }
+    expect(stored).toBe(distinct);
+  });
+
+  it("two imports of overlapping call files at once keep the rollup equal to the calls", async () => {
+    const importer = await newAccountWithToken("Importers");
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "voxdesk-multi-import-"));
+    const record = (k: number) => JSON.stringify({
+      call_sid: `imp-${String(k).padStart(6, "0")}`, agent_id: `agent-${k % 3}`, name: `Agent ${k % 3}`, from_number: "+14155550100",
+      to_number: "+14155550199", duration: 10 + (k % 50), recording_url: "", transcription: `call ${k}`, status: k % 4 ? "completed" : "failed",
+      cost: 0.01 * (k % 7), call_type: k % 2 ? "inbound" : "outbound", created_at: new Date(Date.UTC(2025, 4, 1 + (k % 28), 12)).toISOString(),
+    });
+    // 8,000 overlapping rows, in opposite orders, so the transactions can meet on the same rows and
+    // rollup keys (lib/db/calls-insert-concurrency.test.ts forces that meeting inside one process).
+    // Small enough that on SQLite the second import's wait for the write lock stays far below busy_timeout.
+    const files = [[0, 20_000, 1], [19_999, 12_000 - 1, -1]].map(([from, to, step], f) => {
+      const lines: string[] = [];
+      for (let k = from; k !== to; k += step) lines.push(record(k));
+      const file = path.join(dir, `calls-${f}.jsonl`);
+      fs.writeFileSync(file, lines.join("\n"));
+      return file;
+    });
+    const [a, b] = await Promise.all(files.map((file) => runCli(["calls", "import", "--account", importer.accountId, file])));
+    expect([a.json.error, b.json.error]).toEqual([undefined, undefined]);
+    expect(Number(a.json.imported) + Number(b.json.imported)).toBe(20_000);
+    expect(Number(a.json.skipped) + Number(b.json.skipped)).toBe(8_000);
+
+    const raw = await expectSummaryMatchesCalls(importer.accountId, importer.token, "2025-05-01", "2025-05-31");
+    expect(raw.calls).toBe(20_000);
+    const viaTwo = await api(two, importer.token, "GET", "/api/details/summary?from=2025-05-01&to=2025-05-31");
+    expect(viaTwo.json.totals).toMatchObject({ calls: raw.calls, completed: raw.completed });
+    expect(viaTwo.json.totals.cost).toBeCloseTo((await rawCallTotals(importer.accountId)).cost, 3);
+  }, 120_000);
 });

@@ -55,3 +55,23 @@ export function printTable(title: string, rows: BenchRow[]) {
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const c of cells) console.log(line(c));
 }
+
+/**
+ * One table, one column per backend: latency rows show "p50 / p95" in ms, other rows their value.
+ * Rows are matched by position: every backend runs the same scenarios in the same order.
+ */
+export function printSideBySide(title: string, columns: { name: string; rows: BenchRow[] }[]) {
+  const cell = (r?: BenchRow) => (!r ? "" : r.p50 !== undefined ? `${ms(r.p50)} / ${ms(r.p95)}` : r.value ?? "");
+  const cells = columns[0].rows.map((r, i) => [
+    r.label, r.n === undefined ? "" : String(r.n), ...columns.map((c) => cell(c.rows[i])),
+    columns.filter((c) => c.rows[i]?.note).map((c) => `${c.name}: ${c.rows[i].note}`).join("; "),
+  ]);
+  const head = ["scenario", "n", ...columns.map((c) => `${c.name} (p50 / p95 ms)`), "note"];
+  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
+  const last = head.length - 1;
+  const line = (c: string[]) => c.map((v, i) => (i >= 1 && i < last ? v.padStart(widths[i]) : v.padEnd(widths[i]))).join("  ").trimEnd();
+  console.log(`\n${title}`);
+  console.log(line(head));
+  console.log(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const c of cells) console.log(line(c));
+}

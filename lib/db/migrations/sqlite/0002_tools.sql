@@ -37,7 +37,7 @@ CREATE TABLE tool_tests (
   request_url TEXT NOT NULL,
   request_method TEXT NOT NULL,
   test_params TEXT NOT NULL,        -- JSON object
-  response_data TEXT,               -- JSON object, capped in size (docs/decisions/tools.md)
+  response_data TEXT,               -- JSON object, capped in size (docs/decisions.md, Tools)
   tested_at TEXT NOT NULL,
   duration_ms INTEGER NOT NULL
 );

@@ -1,0 +1,209 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as agentRoute from "@/app/api/agent/route";
+import * as contactsRoute from "@/app/api/contacts/route";
+import * as listRoute from "@/app/api/contacts/[list_id]/route";
+import * as addRoute from "@/app/api/contacts/[list_id]/add/route";
+import * as details from "@/app/api/details/route";
+import * as summary from "@/app/api/details/summary/route";
+import * as sessionRoute from "@/app/api/session/route";
+import * as toolsRoute from "@/app/api/tools/route";
+import * as toolTest from "@/app/api/tools/[tool_id]/test/route";
+import { registration } from "@/app/api/tools/tools-fixtures";
+import { newApiToken, sha256Hex } from "@/lib/auth/credentials";
+import { keyFilePath } from "@/lib/crypto/secrets";
+import { insertApiToken, revokeApiToken } from "@/lib/db/accounts";
+import { insertCalls } from "@/lib/db/calls";
+import { closeDb } from "@/lib/db/client";
+import { canConnect, createDatabase, dropDatabase } from "@/lib/db/postgres";
+import { call, newAccountWithToken, pointAt } from "@/lib/testing/harness";
+import { echoHandler, startLoopbackServer, type LoopbackServer } from "@/lib/testing/loopback-server";
+import { expectSummaryMatchesCalls, runCli } from "../cli-testing";
+import { seedCalls } from "../support/seed-calls";
+
+// db:copy end to end: an embedded installation filled through the real handlers is copied by the
+// real CLI into a fresh PostgreSQL database, then the app, pointed at PostgreSQL, must answer the
+// same. Needs a PostgreSQL server: TEST_PG_ADMIN_URL (CI sets it; then it must answer), else the
+// development server on 55432 if one is running; skipped only when neither is there.
+const ADMIN = process.env.TEST_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:55432/postgres";
+const havePg = Boolean(process.env.TEST_PG_ADMIN_URL) || (await canConnect(ADMIN));
+
+const TABLES = ["accounts", "api_tokens", "sessions", "calls", "call_daily", "agents", "tools", "tool_tests", "contact_lists", "contacts"];
+const TOOL_TOKEN = "tok_copy_plaintext_9Xq2Lm";
+const UNTIL = new Date("2025-06-30T12:00:00Z");
+const pgName = `voxdesk_copy_${crypto.randomBytes(5).toString("hex")}`;
+let pgUrl = "";
+let sqlitePath: string;
+let target: LoopbackServer;
+let a: { accountId: string; token: string };
+let b: { accountId: string; token: string };
+let cookie: string;
+let toolId: string;
+let listId: string;
+let before: Awaited<ReturnType<typeof snapshot>>;
+
+const get = (handler: Parameters<typeof call>[0], url: string, token: string | null, params?: Record<string, string>, headers?: Record<string, string>) =>
+  call(handler, "GET", url, { token, params, headers });
+
+/** Follows next_cursor to the end: every call of the account as the API pages them. */
+async function allCalls(token: string, query = "") {
+  const pages = [];
+  let cursor = "";
+  for (;;) {
+    const res = await get(details.GET, `/api/details?limit=1000${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, token);
+    expect(res.status).toBe(200);
+    pages.push(res.json.calls);
+    if (!res.json.next_cursor) return pages;
+    cursor = res.json.next_cursor;
+  }
+}
+
+async function allContacts(token: string) {
+  const pages = [];
+  let cursor = "";
+  for (;;) {
+    const res = await get(listRoute.GET, `/?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, token, { list_id: listId });
+    pages.push(res.json);
+    if (!res.json.next_cursor) return pages;
+    cursor = res.json.next_cursor;
+  }
+}
+
+// Arrays whose order among equal call counts is the database's row order, not part of the API.
+const byKey = (xs: Record<string, unknown>[], key: string) => [...xs].sort((x, y) => String(x[key]).localeCompare(String(y[key])));
+
+/** What the API shows of both accounts: every call page, searches, the summary, agents, tools, contacts, the session. */
+async function snapshot() {
+  const sum = (await get(summary.GET, "/api/details/summary?from=2025-04-01&to=2025-06-30", a.token)).json;
+  return {
+    callsA: await allCalls(a.token),
+    callsB: await allCalls(b.token),
+    completedA: await allCalls(a.token, "&status=completed"),
+    searchWord: await allCalls(a.token, "&q=zebra"),
+    searchCommon: await allCalls(a.token, "&q=refund"),
+    searchPhone: await allCalls(a.token, `&q=${encodeURIComponent("7700 900123")}`),
+    searchSeeded: await allCalls(a.token, `&q=${encodeURIComponent("555 0150")}`),
+    summary: { ...sum, per_status: byKey(sum.per_status, "status"), per_call_type: byKey(sum.per_call_type, "call_type"), per_agent: byKey(sum.per_agent, "agent_id") },
+    agents: (await get(agentRoute.GET, "/api/agent?limit=200", a.token)).json,
+    tools: (await get(toolsRoute.GET, "/api/tools", a.token)).json,
+    lists: (await get(contactsRoute.GET, "/api/contacts", a.token)).json,
+    contacts: await allContacts(a.token),
+    contactSearch: (await get(listRoute.GET, "/?q=vip", a.token, { list_id: listId })).json,
+    session: (await get(sessionRoute.GET, "/api/session", null, undefined, { cookie })).json,
+  };
+}
+
+beforeAll(async () => {
+  if (!havePg) return;
+  target = await startLoopbackServer(echoHandler);
+  sqlitePath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "voxdesk-copy-")), "voxdesk.db");
+  // No SECRET_KEY: the embedded default, a key file beside the database, which PostgreSQL then needs.
+  delete process.env.SECRET_KEY;
+  await pointAt(sqlitePath, { LOG_LEVEL: "silent", TOOL_TARGET_ALLOWLIST: "127.0.0.1" });
+  a = await newAccountWithToken("Copy A");
+  b = await newAccountWithToken("Copy B");
+  const old = newApiToken();
+  await revokeApiToken(await insertApiToken(a.accountId, old, sha256Hex(old)));
+  const signIn = await call(sessionRoute.POST, "POST", "/api/session", { body: { token: a.token } });
+  cookie = signIn.headers.get("set-cookie")!.split(";")[0];
+
+  await seedCalls(a.accountId, { count: 2_500, days: 90, seed: 11, until: UNTIL });
+  await seedCalls(b.accountId, { count: 300, days: 90, seed: 12, until: UNTIL });
+  await insertCalls(a.accountId, [{
+    call_sid: "copy-zebra", agent_id: "agent-z", name: "Zed", from_number: "+44 7700 900123", to_number: "+1 212 555 0199",
+    duration: 61.25, recording_url: "", transcription: "Agent: hello\nUser: a zebra crossing refund", status: "completed",
+    cost: 0.0731, call_type: "inbound", created_at: "2025-06-01T08:00:00.000Z",
+  }]);
+
+  for (const name of ["Copy agent one", "Copy agent two"]) {
+    const payload = { agent_config: { agent_name: name, tasks: [{ tools_config: { llm_agent: { llm_config: { provider: "p", model: "m" } } } }] }, agent_prompts: { task_1: { system_prompt: `s ${name}` } } };
+    expect((await call(agentRoute.POST, "POST", "/api/agent", { token: a.token, body: payload })).status).toBe(201);
+  }
+  const tools = await call(toolsRoute.POST, "POST", "/api/tools", { token: a.token, body: registration(["copy_tool"], { method: "POST", url: `${target.origin}/hook`, api_token: TOOL_TOKEN }) });
+  toolId = tools.json.data.id;
+  expect((await call(toolTest.POST, "POST", "/", { token: a.token, params: { tool_id: toolId }, body: { city: "Oslo" } })).json.success).toBe(true);
+
+  listId = (await call(contactsRoute.POST, "POST", "/api/contacts", { token: a.token, body: { name: "Leads", default_country: "US" } })).json.list_id;
+  const contacts = Array.from({ length: 1_500 }, (_, i) => ({ phone_number: `+1 415 30${String(i).padStart(5, "0")}`, template_variables: { first_name: `N${i}`, tier: i % 10 ? "std" : "vip", score: i } }));
+  expect((await call(addRoute.POST, "POST", "/", { token: a.token, params: { list_id: listId }, body: { contacts } })).json.total_added).toBe(1_500);
+
+  before = await snapshot();
+  pgUrl = await createDatabase(ADMIN, pgName);
+}, 180_000);
+
+afterAll(async () => {
+  await closeDb();
+  await target?.close();
+  if (pgUrl) await dropDatabase(ADMIN, pgName).catch(() => {});
+});
+
+describe.runIf(havePg)("db:copy from SQLite to PostgreSQL", () => {
+  it("copies every table with verified counts, and the copy answers the API exactly as the original", async () => {
+    const res = await runCli(["db:copy", "--from", `sqlite:${sqlitePath}`, "--to", pgUrl]);
+    expect(res.json.error).toBeUndefined();
+    expect(res.code).toBe(0);
+    const tables = res.json.tables as Record<string, { source: number; target: number }>;
+    expect(Object.keys(tables)).toEqual(TABLES);
+    for (const [name, t] of Object.entries(tables)) {
+      expect(t.source, name).toBeGreaterThan(0);
+      expect(t.target, name).toBe(t.source);
+    }
+    expect(tables.calls.source).toBe(2_500 + 300 + 1);
+    expect(tables.contacts.source).toBe(1_500);
+    expect(res.json.verified).toBe(true);
+    expect(res.json.note).toContain(keyFilePath(sqlitePath));
+
+    const key = fs.readFileSync(keyFilePath(sqlitePath), "utf8").trim();
+    await pointAt(pgUrl, { SECRET_KEY: key });
+    const after = await snapshot();
+    expect(after.searchWord.flat().map((c: { call_sid: string }) => c.call_sid)).toEqual(["copy-zebra"]);
+    expect(after.searchPhone.flat().map((c: { call_sid: string }) => c.call_sid)).toContain("copy-zebra");
+    expect(after.searchSeeded.flat().length).toBeGreaterThan(0);
+    expect(after.callsA.flat()).toHaveLength(2_501);
+    expect(after.contacts.flatMap((p) => p.contacts)).toHaveLength(1_500);
+    expect(after.agents.agents).toHaveLength(2);
+    expect(after.tools.data).toHaveLength(1);
+    expect(after).toEqual(before);
+    await expectSummaryMatchesCalls(a.accountId, a.token, "2025-01-01", "2025-12-31");
+  });
+
+  it("the copied tool token still decrypts, and new rows get fresh ids after the copied ones", async () => {
+    const run = await call(toolTest.POST, "POST", "/", { token: a.token, params: { tool_id: toolId }, body: { city: "Bergen" } });
+    expect(run.json.success).toBe(true);
+    expect(target.requests.at(-1)!.headers.authorization).toBe(`Bearer ${TOOL_TOKEN}`);
+    // Identity sequences moved past the copied ids: these inserts would collide otherwise.
+    expect(await insertCalls(a.accountId, [{ ...before.callsA[0][0], call_sid: "after-copy" }])).toEqual({ inserted: 1, skipped: 0 });
+    const add = await call(addRoute.POST, "POST", "/", { token: a.token, params: { list_id: listId }, body: { contacts: [{ phone_number: "+1 415 399 0000" }, { phone_number: "+1 415 300 0007" }] } });
+    expect(add.json).toMatchObject({ total_added: 1, total_duplicates: 1 });
+  });
+
+  it("refuses a target that already has data, changing nothing", async () => {
+    const res = await runCli(["db:copy", "--from", `sqlite:${sqlitePath}`, "--to", pgUrl]);
+    expect(res.code).toBe(1);
+    expect(res.json.error).toMatch(/target database is not empty \(table accounts has rows\)/);
+    expect((await allCalls(a.token)).flat()).toHaveLength(2_502);
+  });
+
+  it("refuses a SQLite file that is not a Voxdesk database", async () => {
+    const empty = path.join(path.dirname(sqlitePath), "empty.db");
+    fs.writeFileSync(empty, "");
+    const res = await runCli(["db:copy", "--from", `sqlite://${empty}`, "--to", pgUrl]);
+    expect(res).toMatchObject({ code: 1, json: { error: expect.stringMatching(/is not a Voxdesk database/) } });
+  });
+});
+
+describe("db:copy arguments", () => {
+  it.each([
+    [["--from", "/tmp/x.db", "--to", "postgres://u@127.0.0.1/x"], /--from must be sqlite:PATH/],
+    [["--from", "sqlite:/nonexistent/x.db", "--to", "postgres://u@127.0.0.1/x"], /No SQLite database at \/nonexistent\/x\.db/],
+    [["--from", "sqlite:/tmp/x.db", "--to", "mysql://u@127.0.0.1/x"], /--to must be a postgres:\/\/ URL/],
+    [["--to", "postgres://u@127.0.0.1/x"], /--from is required/],
+  ])("%j is refused with a clear message", async (args, message) => {
+    const res = await runCli(["db:copy", ...args]);
+    expect(res.code).toBe(1);
+    expect(res.json.error).toMatch(message);
+  });
+});
