@@ -13,7 +13,7 @@ export default defineConfig({
     include: ["**/*.test.ts"],
     exclude: ["node_modules/**", ".next/**", "e2e/**"],
     environment: "node",
-    testTimeout: 30_000,
+    testTimeout: 90_000, // CLI tests spawn real processes; a loaded CI machine needs headroom
     hookTimeout: 120_000,
     pool: "forks",
   },
