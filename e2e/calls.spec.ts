@@ -37,6 +37,7 @@ const kpi = (page: Page, id: string) => page.getByTestId(`kpi-${id}`).locator("[
 
 /** Clicks a point inside an SVG shape (an arc's bounding-box centre can be in the donut's hole). */
 async function clickInside(page: Page, shape: Locator) {
+  await shape.scrollIntoViewIfNeeded();
   const point = await shape.evaluate((el) => {
     const g = el as SVGGeometryElement;
     const box = g.getBBox();
@@ -88,6 +89,22 @@ test.describe("dashboard", () => {
     await page.reload();
     await expect(page.getByRole("button", { name: "Last 7 days" })).toHaveAttribute("aria-pressed", "true");
     await expect(page.getByRole("combobox", { name: "Agent" })).toHaveText(/Support Line/);
+  });
+
+  test("a custom range without calls shows the empty state with the import command", async ({ page }, testInfo) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Custom range" }).click();
+    await page.getByLabel("From", { exact: true }).fill("2020-01-31");
+    await page.getByLabel("To", { exact: true }).fill("2020-01-01");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByRole("dialog").getByRole("alert")).toHaveText("The start date is after the end date.");
+    await page.getByLabel("From", { exact: true }).fill("2020-01-01");
+    await page.getByLabel("To", { exact: true }).fill("2020-01-31");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/from=2020-01-01&to=2020-01-31|to=2020-01-31&from=2020-01-01/);
+    await expect(page.getByText("No calls in this period")).toBeVisible();
+    await expect(page.getByText("npm run cli -- calls import")).toBeVisible();
+    await snap(page, testInfo, "dashboard-empty");
   });
 
   test("a click on a status slice opens the call log filtered to it", async ({ page, request }) => {
@@ -177,8 +194,9 @@ test.describe("call log", () => {
     // The log's search carries over: both mentions of "refund" are highlighted.
     await expect(sheet.getByRole("searchbox", { name: "Search the transcript" })).toHaveValue("refund");
     await expect(transcript.locator("mark")).toHaveCount(2);
-    await sheet.getByRole("searchbox", { name: "Search the transcript" }).fill("confirmation email");
-    await expect(transcript.locator("mark")).toHaveText(["confirmation email"]);
+    await sheet.getByRole("searchbox", { name: "Search the transcript" }).fill("DUPLICATE charge");
+    await expect(transcript.locator("mark")).toHaveText(["duplicate charge"]);
+    await expect(sheet.getByRole("status").filter({ hasText: "match" })).toHaveText("1 match");
     await expect(sheet.locator("audio")).toHaveAttribute("src", /recordings\/CAe2e-refund-showcase\.wav$/);
     await expect(sheet.getByRole("button", { name: "Copy call id" })).toBeVisible();
     await expect(sheet.getByRole("button", { name: "Copy agent id" })).toBeVisible();

@@ -62,12 +62,12 @@ export function CallFilters({ range, values, agents, onRange, onChange, onClear 
         <RangePicker value={range} allowAll className="self-start lg:self-auto"
           onPreset={(p) => onRange({ range: p, from: null, to: null })} onCustom={(from, to) => onRange({ range: null, from, to })} />
       </div>
-      <div className="grid grid-cols-1 gap-2 sm:flex sm:flex-wrap sm:items-center">
-        <FilterSelect label="Agent" anyLabel="All agents" value={values.agent_id} options={agents} onChange={(v) => onChange({ agent_id: v })} />
+      <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center">
+        <FilterSelect label="Agent" anyLabel="All agents" value={values.agent_id} options={agents} onChange={(v) => onChange({ agent_id: v })} className="col-span-2" />
         <FilterSelect label="Status" anyLabel="All statuses" value={values.status} options={STATUS_OPTIONS} onChange={(v) => onChange({ status: v })} />
         <FilterSelect label="Direction" anyLabel="All directions" value={values.call_type} options={TYPE_OPTIONS} onChange={(v) => onChange({ call_type: v })} />
         {active && (
-          <Button variant="ghost" size="sm" onClick={() => { setText(""); onClear(); }} className="justify-self-start">
+          <Button variant="ghost" size="sm" onClick={() => { setText(""); onClear(); }} className="col-span-2 justify-self-start">
             <X aria-hidden="true" />
             Clear filters
           </Button>

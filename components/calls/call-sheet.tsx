@@ -60,7 +60,8 @@ export function CallSheet({ sid, known, searchHint, onClose }: CallSheetProps) {
   const notFound = isApiError(query.error) && query.error.status === 404;
   return (
     <Sheet open={Boolean(sid)} onOpenChange={(open) => !open && onClose()}>
-      <SheetContent>
+      {/* Focus the sheet itself on open, not its first control (the close button would show a focus ring for a mouse click). */}
+      <SheetContent onOpenAutoFocus={(e) => { e.preventDefault(); (e.currentTarget as HTMLElement | null)?.focus(); }}>
         <SheetHeader>
           <SheetTitle>{call ? `Call on ${formatDateTime(call.created_at)}` : "Call"}</SheetTitle>
           {call ? (

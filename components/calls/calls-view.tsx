@@ -12,6 +12,7 @@ import { formatCount } from "@/lib/calls/format";
 import { callLogParsers, callLogQuery } from "@/lib/calls/url-state";
 import { exportHref, useCallPages, useCallSummary } from "@/lib/hooks/calls";
 import { CallFilters, type CallFilterValues } from "./call-filters";
+import { CallCards } from "./call-cards";
 import { CallSheet } from "./call-sheet";
 import { CallsTable, CallsTableSkeleton } from "./calls-table";
 
@@ -30,6 +31,7 @@ export function CallsView() {
 
   const onChange = React.useCallback((patch: Partial<CallFilterValues>) => void setF(patch), [setF]);
   const filtered = Object.keys(filters).length > 0;
+  const open = (sid: string) => void setF({ call: sid });
 
   let body: React.ReactNode;
   if (pages.isError && !pages.data) {
@@ -48,7 +50,12 @@ export function CallsView() {
     body = (
       <>
         <div className={pages.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
-          <CallsTable calls={calls} selected={f.call} onOpen={(sid) => setF({ call: sid })} />
+          <div className="hidden sm:block">
+            <CallsTable calls={calls} selected={f.call} onOpen={open} />
+          </div>
+          <div className="sm:hidden">
+            <CallCards calls={calls} selected={f.call} onOpen={open} />
+          </div>
         </div>
         <div className="mt-3 flex flex-col items-center gap-2 sm:flex-row sm:justify-between">
           <p className="text-sm text-zinc-500 tabular-nums dark:text-zinc-400" role="status" data-testid="calls-count">

@@ -20,11 +20,12 @@ function Highlighted({ text, query }: { text: string; query: string }) {
   );
 }
 
-function TurnBubble({ turn, query }: { turn: Turn; query: string }) {
+function TurnBubble({ turn, query, showSpeaker }: { turn: Turn; query: string; showSpeaker: boolean }) {
   const user = turn.role === "user";
   return (
-    <li className={cn("flex flex-col gap-1", user ? "items-end" : "items-start")} data-role={turn.role}>
-      {turn.speaker && <span className="px-1 text-[11px] font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400">{turn.speaker}</span>}
+    <li className={cn("flex flex-col gap-1", user ? "items-end" : "items-start", !showSpeaker && "-mt-1.5")} data-role={turn.role}>
+      {/* A run of turns by one speaker is labelled once, as chat apps do. */}
+      {turn.speaker && showSpeaker && <span className="px-1 text-[11px] font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400">{turn.speaker}</span>}
       <p
         className={cn(
           "max-w-[85%] rounded-2xl px-3.5 py-2 text-sm leading-relaxed whitespace-pre-wrap break-words",
@@ -67,7 +68,7 @@ export function TranscriptView({ text, initialQuery = "" }: { text: string; init
       </div>
       <ol ref={listRef} aria-label="Transcript" className="flex flex-col gap-3">
         {turns.map((t, i) => (
-          <TurnBubble key={i} turn={t} query={query} />
+          <TurnBubble key={i} turn={t} query={query} showSpeaker={i === 0 || turns[i - 1].speaker !== t.speaker} />
         ))}
       </ol>
     </div>

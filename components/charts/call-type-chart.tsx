@@ -42,7 +42,7 @@ export function CallTypeChart({ types, hrefFor, onType }: { types: TypePoint[]; 
       <ul className="mt-3 flex flex-wrap gap-1.5 text-xs">
         {types.map((t) => (
           <li key={t.call_type}>
-            <Link href={hrefFor(t.call_type)}
+            <Link href={hrefFor(t.call_type)} prefetch={false}
               className={cn("inline-flex items-center gap-1.5 rounded-md bg-zinc-100 px-2 py-1 text-zinc-700 hover:bg-zinc-200 dark:bg-zinc-800 dark:text-zinc-300 dark:hover:bg-zinc-700", focusRing)}>
               {callTypeLabel(t.call_type)}
               <span className="font-medium text-zinc-900 tabular-nums dark:text-zinc-100">{formatCount(t.calls)}</span>

@@ -50,7 +50,7 @@ export function StatusMixChart({ statuses, hrefFor, onStatus }: { statuses: Stat
       <ul className="w-full min-w-0 flex-1 space-y-0.5 text-sm">
         {statuses.map((s) => (
           <li key={s.status}>
-            <Link href={hrefFor(s.status)} className={cn("flex items-center gap-2 rounded-md px-2 py-1 hover:bg-zinc-50 dark:hover:bg-zinc-800/60", focusRing)}>
+            <Link href={hrefFor(s.status)} prefetch={false} className={cn("flex items-center gap-2 rounded-md px-2 py-1 hover:bg-zinc-50 dark:hover:bg-zinc-800/60", focusRing)}>
               <span aria-hidden="true" className="size-2.5 shrink-0 rounded-full" style={{ background: statusStyle(s.status).hex }} />
               <span className="flex-1 truncate text-zinc-700 dark:text-zinc-300">{statusStyle(s.status).label}</span>
               <span className="font-medium tabular-nums">{formatCount(s.calls)}</span>

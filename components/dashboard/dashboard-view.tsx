@@ -73,7 +73,13 @@ export function DashboardView() {
             (JSONL, JSON or CSV), or choose a longer range.
           </>
         }
-        action={range.kind !== "90d" && <Button variant="outline" size="sm" onClick={() => setState({ range: "90d", from: null, to: null })}>Show the last 90 days</Button>}
+        action={
+          agentId ? (
+            <Button variant="outline" size="sm" onClick={() => setState({ agent_id: null })}>Show all agents</Button>
+          ) : (
+            range.kind !== "90d" && <Button variant="outline" size="sm" onClick={() => setState({ range: "90d", from: null, to: null })}>Show the last 90 days</Button>
+          )
+        }
       />
     );
   } else {
@@ -93,7 +99,7 @@ export function DashboardView() {
           data ? (
             <>
               {formatDay(data.from)} – {formatDay(data.to)} (UTC) ·{" "}
-              <Link href={callLogHref({ from: data.from, to: data.to, agent_id: agentId })} className="text-indigo-600 hover:underline dark:text-indigo-400">
+              <Link href={callLogHref({ from: data.from, to: data.to, agent_id: agentId })} prefetch={false} className="text-indigo-600 hover:underline dark:text-indigo-400">
                 View these calls
               </Link>
             </>
