@@ -2,6 +2,7 @@ import { closeDb } from "@/lib/db/client";
 import { accountCreate } from "./commands/account-create";
 import { CliError } from "./commands/args";
 import { callsImport } from "./commands/calls-import";
+import { contactsImport } from "./commands/contacts-import";
 import { demo } from "./commands/demo";
 import { migrateCommand } from "./commands/migrate";
 import { seed } from "./commands/seed";
@@ -17,8 +18,7 @@ type Command = (args: string[]) => Promise<object>;
 
 /**
  * Command table: "<group> <verb>" (or a single word) → scripts/commands/<group>-<verb>.ts.
- * To add one, write the module and register it here, e.g. contacts import:
- *   import { contactsImport } from "./commands/contacts-import";   "contacts import": contactsImport,
+ * To add one, write the module and register it here.
  */
 const COMMANDS: Record<string, Command> = {
   "migrate": migrateCommand,
@@ -27,6 +27,7 @@ const COMMANDS: Record<string, Command> = {
   "token list": tokenList,
   "token revoke": tokenRevoke,
   "calls import": callsImport,
+  "contacts import": contactsImport,
   "seed": seed,
   "demo": demo,
 };

@@ -21,46 +21,66 @@ export interface CallFilters {
   q?: string;
 }
 
-/**
- * Turns free text into a full-text condition. Phone-like input searches the numbers (indexed as each
- * number's full digits, last 10 and last 7 digits, so national and local forms match); anything else
- * is a prefix match on every word of the transcript. SQLite: FTS5; PostgreSQL: tsvector + GIN.
- */
-export function searchCondition(q: string, d: "sqlite" | "postgres") {
+/** What a search string means: digits of a phone number, or words of the transcript. */
+function searchTerms(q: string): { phone: boolean; words: string[] } {
   const trimmed = q.trim();
   const digits = trimmed.replace(/\D/g, "");
   const phone = /^[\d\s()+.-]+$/.test(trimmed) && digits.length >= 3;
   const words = phone ? [digits] : (trimmed.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 16).map((w) => w.toLowerCase());
+  return { phone, words };
+}
+
+// Below this many matches (over all accounts) a search starts from the matching rows and sorts
+// them; above it, walking the time index and probing the match set finds a page sooner.
+const SPARSE_MATCHES = 2000;
+
+/**
+ * Turns free text into a full-text condition. Phone-like input searches the numbers (indexed as each
+ * number's full digits, last 10 and last 7 digits, so national and local forms match); anything else
+ * is a prefix match on every word of the transcript. SQLite: FTS5; PostgreSQL: tsvector + GIN, whose
+ * planner picks between the two strategies itself.
+ */
+async function searchCondition(q: string, d: "sqlite" | "postgres") {
+  const { phone, words } = searchTerms(q);
   if (words.length === 0) return undefined;
   if (d === "postgres") {
     const tsq = words.map((w) => `'${w}':*${phone ? "B" : "A"}`).join(" & ");
-    return sql<boolean>`search @@ to_tsquery('simple', ${tsq})`;
+    return { where: sql<boolean>`search @@ to_tsquery('simple', ${tsq})`, sparse: false };
   }
-  const match = phone ? `numbers : "${digits}"*` : words.map((w) => `"${w}"*`).join(" AND ");
-  return sql<boolean>`id IN (SELECT rowid FROM calls_fts WHERE calls_fts MATCH ${match})`;
+  const match = phone ? `numbers : "${words[0]}"*` : words.map((w) => `"${w}"*`).join(" AND ");
+  const hits = await sql<{ rowid: number }>`SELECT rowid FROM calls_fts WHERE calls_fts MATCH ${match} LIMIT ${SPARSE_MATCHES + 1}`.execute(db());
+  if (hits.rows.length <= SPARSE_MATCHES) {
+    const ids = JSON.stringify(hits.rows.map((r) => r.rowid));
+    return { where: sql<boolean>`id IN (SELECT value FROM json_each(${ids}))`, sparse: true };
+  }
+  return { where: sql<boolean>`id IN (SELECT rowid FROM calls_fts WHERE calls_fts MATCH ${match})`, sparse: false };
 }
 
 export async function listCalls(accountId: string, f: CallFilters, limit: number, cursor?: string) {
+  const search = f.q === undefined ? undefined : await searchCondition(f.q, dialect());
+  if (f.q !== undefined && !search) return { calls: [] as CallRecord[], next_cursor: null, has_more: false };
+  // A unary + hides a column from SQLite's planner: with few matches, look the rows up by id and
+  // sort them, instead of walking the account's whole time index probing each row.
+  const col = (name: "account_id" | "created_at" | "call_sid") => (search?.sparse ? sql.raw(`+${name}`) : sql.ref(name));
   let query = db()
     .selectFrom("calls")
     .select([...CALL_FIELDS])
-    .where("account_id", "=", accountId);
+    .where(sql<boolean>`${col("account_id")} = ${accountId}`);
   if (f.agent_id) query = query.where("agent_id", "=", f.agent_id);
   if (f.status) query = query.where("status", "=", f.status);
   if (f.call_type) query = query.where("call_type", "=", f.call_type);
   if (f.from) query = query.where("created_at", ">=", f.from);
   if (f.toExclusive) query = query.where("created_at", "<", f.toExclusive);
-  if (f.q !== undefined) {
-    const condition = searchCondition(f.q, dialect());
-    if (!condition) return { calls: [] as CallRecord[], next_cursor: null, has_more: false };
-    query = query.where(condition);
-  }
+  if (search) query = query.where(search.where);
   if (cursor) {
     const [createdAt, callSid] = decodeCursor(cursor, 2);
     // Row-value comparison: SQLite and PostgreSQL both turn it into an index range.
     query = query.where(sql<boolean>`(created_at, call_sid) < (${createdAt}, ${callSid})`);
   }
-  const rows = await query.orderBy("created_at", "desc").orderBy("call_sid", "desc").limit(limit + 1).execute();
+  const rows = await query
+    .orderBy(sql`${col("created_at")} DESC, ${col("call_sid")} DESC`)
+    .limit(limit + 1)
+    .execute();
   const has_more = rows.length > limit;
   const calls = has_more ? rows.slice(0, limit) : rows;
   const last = calls[calls.length - 1];

@@ -76,13 +76,19 @@ function isUniqueViolation(err: unknown): boolean {
   return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE";
 }
 
-export interface ToolFilter { limit: number; cursor?: string; category?: string; isActive?: boolean; q?: string }
+export interface ToolFilter { limit: number; cursor?: string; category?: string; tag?: string; isActive?: boolean; q?: string }
 
 /** Newest first, keyset-paginated over (created_at, id). */
 export async function listTools(accountId: string, f: ToolFilter) {
   let q = db().selectFrom("tools").select([...TOOL_COLUMNS]).where("account_id", "=", accountId);
   if (f.category !== undefined) q = q.where("category", "=", f.category);
   if (f.isActive !== undefined) q = q.where("is_active", "=", f.isActive ? 1 : 0);
+  if (f.tag !== undefined) {
+    // Exact tag match inside the JSON array column (text on both dialects).
+    q = q.where(dialect() === "postgres"
+      ? sql<boolean>`EXISTS (SELECT 1 FROM jsonb_array_elements_text(tags::jsonb) t(v) WHERE t.v = ${f.tag})`
+      : sql<boolean>`EXISTS (SELECT 1 FROM json_each(tags) WHERE json_each.value = ${f.tag})`);
+  }
   if (f.q) {
     const like = `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     // SQLite's LIKE ignores ASCII case; PostgreSQL needs ILIKE for the same answer.

@@ -38,6 +38,15 @@ export interface ToolTestsTable {
 /** PostgreSQL only: shared rate-limit windows. */
 export interface RateLimitsTable { key: string; window_start: number; count: number }
 
+export interface ContactListsTable {
+  id: string; account_id: string; name: string; default_country: string | null; contact_count: number; created_at: string;
+}
+export interface ContactsTable {
+  seq: number | undefined; // INTEGER PRIMARY KEY, assigned by the database
+  id: string; list_id: string; phone_number: string; e164: string; template_variables: string;
+  search_text: string; created_at: string;
+}
+
 export interface DB {
   accounts: AccountsTable;
   api_tokens: ApiTokensTable;
@@ -48,4 +57,6 @@ export interface DB {
   rate_limits: RateLimitsTable;
   tools: ToolsTable;
   tool_tests: ToolTestsTable;
+  contact_lists: ContactListsTable;
+  contacts: ContactsTable;
 }

@@ -3,7 +3,7 @@ import { TOOL_METHODS } from "@/lib/outbound/request-shape";
 import { checkParametersSchema } from "@/lib/tools/json-schema";
 
 // One schema per tool request body, shared by the handlers and the console's tool form. Rules
-// from issue 3; where the spec is silent (lengths, tag rules) see docs/decisions/tools.md.
+// from issue 3; where the spec is silent (lengths, tag rules) see docs/decisions.md, "Tools".
 
 export const TOOL_NAME_RE = /^[A-Za-z0-9_-]{1,64}$/;
 export const TEST_STATUSES = ["untested", "success", "error", "timeout", "unreachable", "blocked", "too_large"] as const;
@@ -143,6 +143,7 @@ export const ToolListQuery = z
       .optional(),
     cursor: z.string().min(1).optional(),
     category: z.string().min(1).max(64).optional(),
+    tag: z.string().min(1).max(64).optional(),
     is_active: z.enum(["true", "false"], { error: "must be true or false" }).transform((v) => v === "true").optional(),
     q: z.string().max(200).optional(),
   })

@@ -4,7 +4,7 @@ import type { RegExpEngine } from "ajv/dist/types";
 // backtracking pattern (`(a+)+$`) would stall every request of every account. Without RE2 (a
 // native dependency) we refuse the exponential shapes, as safe-regex does: a repeated group that
 // itself contains a quantifier or an alternation, and backreferences. Polynomial blow-ups are
-// bounded instead by the size cap on test bodies (docs/decisions/tools.md).
+// bounded instead by the size cap on test bodies (docs/decisions.md, "Tools").
 
 export const MAX_PATTERN_LENGTH = 512;
 

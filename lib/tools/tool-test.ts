@@ -15,7 +15,7 @@ import { checkParams, exceedsDepth, MAX_JSON_DEPTH, paramsValidator } from "./js
 /**
  * HTTP status of a test whose target gave nothing usable. The issue asks for 4xx throughout (the
  * caller's request was handled; the tool's target failed): 408 and 422 as it prescribes, 424
- * Failed Dependency for the target's own failures (docs/decisions/tools.md).
+ * Failed Dependency for the target's own failures (docs/decisions.md, "Tools").
  */
 export const FAILURE_HTTP_STATUS: Record<OutboundFailureStatus, number> = {
   timeout: 408,

@@ -22,7 +22,7 @@ export const POST = route({ family: "success", body: ToolRegistration, status: 2
 
 export const GET = route({ family: "success", query: ToolListQuery }, async ({ query, auth }) => {
   const page = await listTools(auth.accountId, {
-    limit: query.limit ?? 50, cursor: query.cursor, category: query.category, isActive: query.is_active, q: query.q,
+    limit: query.limit ?? 50, cursor: query.cursor, category: query.category, tag: query.tag, isActive: query.is_active, q: query.q,
   });
   return { success: true, ...page };
 });

@@ -140,6 +140,9 @@ describe("GET /api/tools", () => {
     const names = async (qs: string) =>
       (await api(toolsRoute.GET, "GET", `/api/tools?${qs}`, { token: a.token })).json.data.map((t: { name: string }) => t.name).sort();
     expect(await names("category=booking")).toEqual(["book_table"]);
+    expect(await names("tag=weather")).toEqual(["get_weather"]);
+    expect(await names("tag=weath")).toEqual([]); // exact, not a prefix
+    expect(await names("tag=weather&category=booking")).toEqual([]);
     expect(await names("q=MULTI")).toEqual(["multi_one", "multi_two"]);
     expect(await names("q=%25")).toEqual([]); // a literal %, not a wildcard
     expect(await names("is_active=false")).toEqual([]);

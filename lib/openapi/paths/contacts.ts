@@ -1,33 +1,16 @@
 import { z } from "zod";
-import { CountryCode } from "@/lib/schemas/common";
+import {
+  AddContactsBody, ContactListCreate, ContactListRename, ContactParams, ContactsQuery, ListParams, MAX_CONTACTS_PER_REQUEST,
+} from "@/lib/schemas/contacts";
 import { PageQuery } from "@/lib/schemas/page";
 import type { SchemaRegistry } from "../json-schema";
 import { operation, type OperationObject } from "../operation";
 import { hasMore, nextCursor, timestamp, uuid } from "../responses";
 
-// PROVISIONAL: the contacts endpoints are being built on branch `contacts` (issue 4) with their
-// schemas in lib/schemas/contacts.ts, which main does not have yet. These shapes are written from
-// the issue text. When `contacts` merges, import the request schemas from lib/schemas/contacts.ts
-// — the handlers' own — and check the response shapes (list, list detail, deletes) against them.
+// Request schemas are the handlers' own (lib/schemas/contacts.ts); response shapes are written here
+// and checked against the handlers by the conformance test.
 
-const MAX_CONTACTS = 10_000;
-
-const Contact = z.object({
-  phone_number: z.string().describe("Any common notation; numbers without `+` are read with the list's default_country"),
-  template_variables: z
-    .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/), z.union([z.string(), z.number(), z.boolean()]))
-    .default({})
-    .describe("Flat object of string, number or boolean values; keys match ^[A-Za-z_][A-Za-z0-9_]{0,63}$"),
-});
-const AddBody = z.object({ contacts: z.array(Contact).min(1).max(MAX_CONTACTS).describe(`Up to ${MAX_CONTACTS} contacts`) });
-const ListCreate = z.object({
-  name: z.string().min(1).max(200),
-  default_country: CountryCode.optional().describe("ISO 3166-1 alpha-2, used to read numbers written without `+`"),
-});
-const ListPatch = z.object({ name: z.string().min(1).max(200) });
-const ListParams = z.object({ list_id: z.uuid().describe("`list_id` of a contact list (a UUID; anything else is a 400)") });
-const ContactParams = ListParams.extend({ contact_id: z.uuid().describe("`contact_id` of a contact in that list") });
-const ListDetailQuery = PageQuery.extend({ q: z.string().max(200).optional() });
+const MAX_CONTACTS = MAX_CONTACTS_PER_REQUEST;
 
 const ContactList = z
   .object({
@@ -81,7 +64,7 @@ export function contactsPaths(r: SchemaRegistry): Record<string, Record<string, 
         operationId: "createContactList",
         summary: "Create a contact list",
         description: "Console endpoint (not in the platform spec).",
-        body: ListCreate,
+        body: ContactListCreate,
         responses: { 201: { description: "Created", schema: ContactList } },
       }),
       get: operation(r, "get", {
@@ -99,7 +82,7 @@ export function contactsPaths(r: SchemaRegistry): Record<string, Record<string, 
         operationId: "getContactList",
         summary: "A list with its contacts",
         params: ListParams,
-        query: ListDetailQuery,
+        query: ContactsQuery,
         queryNotes: { q: "Search the phone number or the template variables" },
         responses: {
           200: {
@@ -114,7 +97,7 @@ export function contactsPaths(r: SchemaRegistry): Record<string, Record<string, 
         operationId: "renameContactList",
         summary: "Rename a list",
         params: ListParams,
-        body: ListPatch,
+        body: ContactListRename,
         responses: { 200: { description: "Renamed", schema: ContactList } },
         errors: { 404: NOT_FOUND },
       }),
@@ -148,7 +131,7 @@ export function contactsPaths(r: SchemaRegistry): Record<string, Record<string, 
           "request: it is skipped and reported, not an error. One transaction per request, safe under concurrency: " +
           "all valid contacts are added, or — when any number is invalid — none.",
         params: ListParams,
-        body: AddBody,
+        body: AddContactsBody,
         bodyExample: {
           contacts: [
             { phone_number: "+1 (415) 555-0102", template_variables: { first_name: "Ada", vip: true } },

@@ -53,6 +53,7 @@ export function toolsPaths(r: SchemaRegistry): Record<string, Record<string, Ope
         query: ToolListQuery,
         queryNotes: {
           category: "Only tools of this category",
+          tag: "Only tools carrying this tag (exact match)",
           is_active: "`true` or `false`",
           q: "Search in name and description",
           limit: "Page size",

@@ -1,0 +1,11 @@
+import { deleteContact } from "@/lib/db/contacts";
+import { notFound } from "@/lib/http/errors";
+import { route } from "@/lib/http/route";
+import { ContactParams } from "@/lib/schemas/contacts";
+
+export const dynamic = "force-dynamic";
+
+export const DELETE = route({ params: ContactParams }, async ({ params, auth }) => {
+  if (!(await deleteContact(auth.accountId, params.list_id, params.contact_id))) throw notFound("Contact");
+  return { contact_id: params.contact_id, status: "deleted" };
+});

@@ -1,0 +1,82 @@
+import type { z } from "zod";
+import type { AgentPayload } from "@/lib/schemas/agent";
+
+/** What the form holds (zod input: defaults may still be missing) and what it submits (zod output). */
+export type AgentFormValues = z.input<typeof AgentPayload>;
+export type AgentFormOutput = z.output<typeof AgentPayload>;
+export type TaskValues = AgentFormValues["agent_config"]["tasks"][number];
+
+/** One conversation task with a common LLM, voice and transcriber, Twilio wav both ways. */
+export function newTask(): TaskValues {
+  return {
+    task_type: "conversation",
+    tools_config: {
+      llm_agent: { agent_type: "simple_llm_agent", agent_flow_type: "streaming", llm_config: { provider: "openai", model: "gpt-4o-mini" } },
+      synthesizer: { provider: "elevenlabs", provider_config: { voice: "Rachel", engine: "eleven_turbo_v2_5" } },
+      transcriber: { provider: "deepgram", model: "nova-3" },
+      input: { provider: "twilio", format: "wav" },
+      output: { provider: "twilio", format: "wav" },
+      api_tools: { api_tool_ids: [] },
+    },
+    toolchain: { execution: "parallel", pipelines: [["transcriber", "llm", "synthesizer"]] },
+    task_config: { hangup_after_silence: 20 },
+  };
+}
+
+/** A fresh agent: only the name, welcome message and system prompt are left to the operator. */
+export function newAgentValues(): AgentFormValues {
+  return {
+    agent_config: { agent_name: "", agent_welcome_message: "", agent_type: "other", tasks: [newTask()] },
+    agent_prompts: { task_1: { system_prompt: "" } },
+  };
+}
+
+/** A stored agent as form values; `copy` makes it a new agent named "… (copy)". */
+export function agentToValues(agent: Pick<AgentFormOutput, "agent_config" | "agent_prompts">, copy = false): AgentFormValues {
+  const values = structuredClone({ agent_config: agent.agent_config, agent_prompts: agent.agent_prompts }) as AgentFormValues;
+  if (copy) values.agent_config.agent_name = `${values.agent_config.agent_name} (copy)`;
+  return values;
+}
+
+/**
+ * Prompts are keyed by position (task_1, task_2, …): removing task `index` moves every later
+ * prompt down one key so each task keeps its own prompt.
+ */
+export function promptsWithoutTask(prompts: AgentFormValues["agent_prompts"], index: number, taskCount: number) {
+  const out: AgentFormValues["agent_prompts"] = {};
+  for (const [key, value] of Object.entries(prompts)) {
+    const n = /^task_(\d+)$/.exec(key)?.[1];
+    if (n === undefined || Number(n) > taskCount) out[key] = value; // not a task label we manage: keep it
+  }
+  for (let n = 1; n <= taskCount; n += 1) {
+    if (n === index + 1) continue;
+    const target = n > index + 1 ? n - 1 : n;
+    out[`task_${target}`] = prompts[`task_${n}`] ?? { system_prompt: "" };
+  }
+  return out;
+}
+
+/** `{customer_name}` style placeholders, in order of first use; `{{…}}` and empty braces are not variables. */
+export function promptVariables(prompt: string): string[] {
+  const seen = new Set<string>();
+  for (const match of prompt.matchAll(/(?<!\{)\{\s*([A-Za-z_][\w.-]*)\s*\}(?!\})/g)) seen.add(match[1]);
+  return [...seen];
+}
+
+/** `agent_config.tasks[0].tools_config.api_tool_ids[1]` (server) → `agent_config.tasks.0.tools_config.api_tool_ids.1` (form). */
+export function serverPathToField(path: string): string {
+  return path.replace(/\[(\d+)\]/g, ".$1");
+}
+
+/** The first message in an error subtree (array paths such as `api_tool_ids.0` nest their errors). */
+export function errorText(error: unknown): string | undefined {
+  if (!error || typeof error !== "object") return undefined;
+  const message = (error as { message?: unknown }).message;
+  if (typeof message === "string" && message) return message;
+  for (const [key, child] of Object.entries(error)) {
+    if (key === "ref") continue; // a DOM element, not an error
+    const found = errorText(child);
+    if (found) return found;
+  }
+  return undefined;
+}

@@ -1,0 +1,98 @@
+"use client";
+
+import * as React from "react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { Copy, SearchX, Trash2 } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorState } from "@/components/ui/error-state";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useAgent } from "@/lib/hooks/agents";
+import { isApiError } from "@/lib/http/fetch-json";
+import { AgentBuilder } from "./agent-builder";
+import { agentToValues, newAgentValues } from "./agent-form-values";
+import { DeleteAgentDialog, type DeleteTarget } from "./delete-agent-dialog";
+
+const stamp = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+/** `/agents/new`, or `/agents/new?from=<id>` to start from a copy of an existing agent. */
+export function NewAgentPage({ from }: { from?: string }) {
+  const source = useAgent(from);
+  if (!from) return <AgentBuilder initialValues={newAgentValues()} title="New agent" description="Only a name, a welcome message and a system prompt are needed; the rest has sensible defaults." />;
+  if (source.isPending) return <BuilderSkeleton />;
+  if (source.isError) return <LoadError error={source.error} retry={() => source.refetch()} />;
+  return (
+    <AgentBuilder
+      initialValues={agentToValues(source.data, true)}
+      title="New agent"
+      description={<>A copy of <Link href={`/agents/${source.data.agent_id}`} className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">{source.data.agent_name}</Link>. Nothing is saved until you create it.</>}
+    />
+  );
+}
+
+/** `/agents/{id}`: the builder on a stored agent, saved with PUT. */
+export function EditAgentPage({ id }: { id: string }) {
+  const router = useRouter();
+  const agent = useAgent(id);
+  const [toDelete, setToDelete] = React.useState<DeleteTarget | null>(null);
+  if (agent.isPending) return <BuilderSkeleton />;
+  if (agent.isError) return <LoadError error={agent.error} retry={() => agent.refetch()} />;
+  const a = agent.data;
+  return (
+    <>
+      <AgentBuilder
+        key={a.agent_id}
+        agentId={a.agent_id}
+        initialValues={agentToValues(a)}
+        title={a.agent_name}
+        description={<>Created {stamp.format(new Date(a.created_at))} · updated {stamp.format(new Date(a.updated_at))}</>}
+        actions={
+          <>
+            <Button variant="outline" asChild>
+              <Link href={`/agents/new?from=${a.agent_id}`}>
+                <Copy aria-hidden="true" />
+                Clone
+              </Link>
+            </Button>
+            <Button variant="outline" onClick={() => setToDelete(a)} className="text-red-600 dark:text-red-400">
+              <Trash2 aria-hidden="true" />
+              Delete
+            </Button>
+          </>
+        }
+      />
+      <DeleteAgentDialog agent={toDelete} onClose={() => setToDelete(null)} onDeleted={() => router.push("/agents")} />
+    </>
+  );
+}
+
+function LoadError({ error, retry }: { error: Error; retry: () => void }) {
+  if (isApiError(error) && error.status === 404) {
+    return (
+      <EmptyState
+        icon={SearchX}
+        title="Agent not found"
+        text="It may have been deleted, or it belongs to another account."
+        action={<Button variant="outline" asChild><Link href="/agents">Back to agents</Link></Button>}
+      />
+    );
+  }
+  return <ErrorState title="Could not load the agent" message={error.message} onRetry={retry} />;
+}
+
+function BuilderSkeleton() {
+  return (
+    <div aria-busy="true" aria-label="Loading agent">
+      <Skeleton className="mb-2 h-7 w-56" />
+      <Skeleton className="mb-6 h-4 w-80 max-w-full" />
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="flex flex-col gap-6">
+          <Skeleton className="h-72" />
+          <Skeleton className="h-56" />
+        </div>
+        <Skeleton className="h-96" />
+      </div>
+    </div>
+  );
+}
