@@ -22,7 +22,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
-  use: { baseURL, trace: "retain-on-failure", screenshot: "only-on-failure" },
+  // reducedMotion: charts (recharts) and overlays draw without animating, so screenshots and clicks are stable.
+  use: { baseURL, trace: "retain-on-failure", screenshot: "only-on-failure", reducedMotion: "reduce" },
   projects: [
     { name: "setup", testMatch: /global\.setup\.ts/, use: chromium },
     { name: "chromium", dependencies: ["setup"], testIgnore: /global\.setup\.ts/, use: { ...chromium, storageState: "test-results/.auth/state.json" } },

@@ -4,7 +4,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { newApiToken, sha256Hex } from "@/lib/auth/credentials";
 import { createAccount, insertApiToken } from "@/lib/db/accounts";
+import { insertCalls } from "@/lib/db/calls";
 import { closeDb, db } from "@/lib/db/client";
+import { e2eCalls } from "./fixtures";
 
 const file = process.env.DATABASE_PATH ?? "test-results/e2e/voxdesk-e2e.db";
 const dir = path.dirname(file);
@@ -17,6 +19,7 @@ async function main() {
   const token = newApiToken();
   await insertApiToken(account.id, token, sha256Hex(token));
   fs.writeFileSync(path.join(dir, "token.txt"), token, { mode: 0o600 });
+  await insertCalls(account.id, e2eCalls());
   fs.writeFileSync(path.join(dir, "account.json"), JSON.stringify({ accountId: account.id }));
   closeDb();
 }

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { PageHeader } from "@/components/shell/page-header";
+import { DashboardView } from "@/components/dashboard/dashboard-view";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
 export default function DashboardPage() {
-  return <PageHeader title="Dashboard" description="Call volume, answer rate, minutes and cost for your agents." />;
+  return <DashboardView />;
 }

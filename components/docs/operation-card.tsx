@@ -67,6 +67,9 @@ export function OperationCard({ doc, path, method, op }: { doc: OpenApiDocument;
         <ul className="space-y-2">
           {Object.entries(op.responses).map(([status, res]) => {
             const schema = res.content?.["application/json"]?.schema;
+            // A download (text/csv) has no JSON schema worth a block: its media type and description say it.
+            const otherType = Object.keys(res.content ?? {}).find((t) => t !== "application/json");
+            const otherText = otherType ? res.content?.[otherType]?.schema.description : undefined;
             const headers = Object.keys(res.headers ?? {});
             return (
               <li key={status} className="space-y-1.5">
@@ -81,6 +84,16 @@ export function OperationCard({ doc, path, method, op }: { doc: OpenApiDocument;
                     )}
                   </span>
                 </div>
+                {otherType && (
+                  <p className="text-xs text-zinc-500 sm:pl-[3.25rem] dark:text-zinc-400">
+                    Body: <span className="font-mono">{otherType}</span>
+                    {typeof otherText === "string" && (
+                      <span className="mt-1 block">
+                        <InlineText text={otherText} />
+                      </span>
+                    )}
+                  </p>
+                )}
                 {schema && SHARED.has(refName(schema) ?? "") ? (
                   <p className="text-xs text-zinc-500 sm:pl-[3.25rem] dark:text-zinc-400">
                     Body:{" "}

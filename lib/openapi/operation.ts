@@ -13,6 +13,8 @@ interface ResponseSpec {
   description: string;
   /** Response body; omitted for bodiless answers such as 204. */
   schema?: z.ZodType;
+  /** Media type of the body (default application/json), e.g. text/csv for a download. */
+  contentType?: string;
   headers?: Record<string, string>;
 }
 
@@ -94,7 +96,7 @@ export function operation(r: SchemaRegistry, method: Method, spec: OperationSpec
     responses[status] = {
       description: res.description,
       ...(res.headers ? { headers: headerObjects(res.headers) } : {}),
-      ...(res.schema ? { content: { "application/json": { schema: r.output(res.schema) } } } : {}),
+      ...(res.schema ? { content: { [res.contentType ?? "application/json"]: { schema: r.output(res.schema) } } } : {}),
     };
   }
   // Errors in the family's body come from the route wrapper (AppError), with its headers;

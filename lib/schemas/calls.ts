@@ -30,6 +30,12 @@ export const DetailsQuery = z
   .strict();
 export type DetailsQuery = z.output<typeof DetailsQuery>;
 
+/** GET /api/details/export: the list filters without paging (the export walks every page itself). */
+export const ExportQuery = DetailsQuery.omit({ limit: true, cursor: true });
+
+/** GET /api/details/{call_sid}. */
+export const CallSidParams = z.object({ call_sid: z.string().min(1).max(128) }).strict();
+
 export const SummaryQuery = z
   .object({
     from: z.string().regex(DATE_RE, "must be a date YYYY-MM-DD").optional(),

@@ -1,0 +1,96 @@
+"use client";
+
+import * as React from "react";
+import { useQueryStates } from "nuqs";
+import { Download, PhoneOff, SearchX } from "lucide-react";
+import { PageHeader } from "@/components/shell/page-header";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorState } from "@/components/ui/error-state";
+import { addDays, MAX_RANGE_DAYS, resolveRange, utcToday } from "@/lib/calls/date-range";
+import { formatCount } from "@/lib/calls/format";
+import { callLogParsers, callLogQuery } from "@/lib/calls/url-state";
+import { exportHref, useCallPages, useCallSummary } from "@/lib/hooks/calls";
+import { CallFilters, type CallFilterValues } from "./call-filters";
+import { CallCards } from "./call-cards";
+import { CallSheet } from "./call-sheet";
+import { CallsTable, CallsTableSkeleton } from "./calls-table";
+
+/** `/calls`: the filterable call log with "Load more", CSV export and the call sheet. Everything is in the URL. */
+export function CallsView() {
+  const [f, setF] = useQueryStates(callLogParsers, { history: "replace" });
+  const today = utcToday();
+  const range = resolveRange(f, null, today);
+  const filters = callLogQuery(f, today);
+  const pages = useCallPages(filters);
+  const calls = React.useMemo(() => pages.data?.pages.flatMap((p) => p.calls) ?? [], [pages.data]);
+
+  // Agents to filter by: those with calls in the range (for "All": the longest range the summary allows).
+  const agentSummary = useCallSummary({ from: range.from ?? addDays(range.to ?? today, -(MAX_RANGE_DAYS - 1)), to: range.to ?? today });
+  const agents = (agentSummary.data?.per_agent ?? []).map((a) => ({ value: a.agent_id, label: a.name || a.agent_id }));
+
+  const onChange = React.useCallback((patch: Partial<CallFilterValues>) => void setF(patch), [setF]);
+  const filtered = Object.keys(filters).length > 0;
+  const open = (sid: string) => void setF({ call: sid });
+
+  let body: React.ReactNode;
+  if (pages.isError && !pages.data) {
+    body = <ErrorState title="Could not load calls" message={pages.error.message} onRetry={() => pages.refetch()} retrying={pages.isFetching} />;
+  } else if (!pages.data) {
+    body = <div aria-busy="true" aria-label="Loading calls"><CallsTableSkeleton /></div>;
+  } else if (calls.length === 0) {
+    body = filtered ? (
+      <EmptyState icon={SearchX} title="No calls match these filters" text="Try a longer date range, another status, or fewer search words."
+        action={<Button variant="outline" size="sm" onClick={() => setF(null)}>Clear filters</Button>} />
+    ) : (
+      <EmptyState icon={PhoneOff} title="No calls yet"
+        text={<>Import call records with <code className="rounded bg-zinc-100 px-1 py-0.5 text-xs dark:bg-zinc-800">npm run cli -- calls import &lt;file&gt;</code>.</>} />
+    );
+  } else {
+    body = (
+      <>
+        <div className={pages.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
+          <div className="hidden sm:block">
+            <CallsTable calls={calls} selected={f.call} onOpen={open} />
+          </div>
+          <div className="sm:hidden">
+            <CallCards calls={calls} selected={f.call} onOpen={open} />
+          </div>
+        </div>
+        <div className="mt-3 flex flex-col items-center gap-2 sm:flex-row sm:justify-between">
+          <p className="text-sm text-zinc-500 tabular-nums dark:text-zinc-400" role="status" data-testid="calls-count">
+            {formatCount(calls.length)} {calls.length === 1 ? "call" : "calls"} shown{pages.hasNextPage ? "" : " · all loaded"}
+          </p>
+          {pages.hasNextPage && (
+            <Button variant="outline" onClick={() => pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
+              {pages.isFetchingNextPage ? "Loading…" : "Load more"}
+            </Button>
+          )}
+        </div>
+        {pages.isFetchNextPageError && <p role="alert" className="mt-2 text-center text-sm text-red-600 dark:text-red-400">Could not load more calls: {pages.error?.message}</p>}
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Calls"
+        description="Every call of your agents, newest first. Times are in your time zone; date filters use UTC days."
+        actions={
+          <Button variant="outline" asChild>
+            {/* A plain link: the server streams the CSV of every matching call, not only the rows shown. */}
+            <a href={exportHref(filters)} download>
+              <Download aria-hidden="true" />
+              Export CSV
+            </a>
+          </Button>
+        }
+      />
+      <CallFilters range={range} values={f} agents={agents} onChange={onChange} onClear={() => setF({ range: null, from: null, to: null, agent_id: null, status: null, call_type: null, q: null })}
+        onRange={(r) => setF(r)} />
+      {body}
+      <CallSheet sid={f.call} known={calls.find((c) => c.call_sid === f.call)} searchHint={f.q ?? undefined} onClose={() => setF({ call: null })} />
+    </>
+  );
+}

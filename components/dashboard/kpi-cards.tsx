@@ -1,0 +1,50 @@
+import { Card } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { formatCount, formatDuration, formatMinutes, formatPercent, formatUsd } from "@/lib/calls/format";
+import type { CallSummary } from "@/lib/hooks/calls";
+
+interface Kpi { id: string; label: string; value: string; hint: string }
+
+function kpis(t: CallSummary["totals"]): Kpi[] {
+  return [
+    { id: "calls", label: "Calls", value: formatCount(t.calls), hint: `${formatCount(t.completed)} completed` },
+    { id: "answer-rate", label: "Answer rate", value: formatPercent(t.answer_rate), hint: "Completed of all calls" },
+    { id: "minutes", label: "Total minutes", value: formatMinutes(t.duration), hint: `${formatCount(Math.round(t.duration / 3600))} hours of talk time` },
+    { id: "cost", label: "Total cost", value: formatUsd(t.cost), hint: t.calls ? `${formatUsd(t.cost / t.calls)} per call` : "No calls" },
+    { id: "average-duration", label: "Average duration", value: formatDuration(t.average_duration), hint: "Per completed call" },
+  ];
+}
+
+const grid = "grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5";
+
+/** The headline numbers of the range. Each card is a labelled group, so tests and screen readers find "Calls" → value. */
+export function KpiCards({ totals }: { totals: CallSummary["totals"] }) {
+  return (
+    <div className={grid}>
+      {kpis(totals).map((k, i) => (
+        <Card key={k.id} role="group" aria-labelledby={`kpi-${k.id}`} data-testid={`kpi-${k.id}`}
+          className={i === 0 ? "col-span-2 p-4 sm:col-span-1" : "p-4"}>
+          <p id={`kpi-${k.id}`} className="text-[13px] font-medium text-zinc-500 dark:text-zinc-400">{k.label}</p>
+          <p className="mt-1.5 text-2xl font-semibold tracking-tight text-zinc-900 tabular-nums dark:text-zinc-50" data-kpi-value>
+            {k.value}
+          </p>
+          <p className="mt-1 truncate text-xs text-zinc-500 dark:text-zinc-400">{k.hint}</p>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+export function KpiSkeleton() {
+  return (
+    <div className={grid} aria-hidden="true">
+      {Array.from({ length: 5 }, (_, i) => (
+        <Card key={i} className={i === 0 ? "col-span-2 p-4 sm:col-span-1" : "p-4"}>
+          <Skeleton className="h-4 w-20" />
+          <Skeleton className="mt-3 h-7 w-24" />
+          <Skeleton className="mt-2 h-3 w-28" />
+        </Card>
+      ))}
+    </div>
+  );
+}

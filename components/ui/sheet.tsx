@@ -1,0 +1,59 @@
+"use client";
+
+import * as React from "react";
+import { Dialog as DialogPrimitive } from "radix-ui";
+import { X } from "lucide-react";
+import { DialogOverlay, DialogPortal } from "@/components/ui/dialog";
+import { cn, focusRing } from "@/lib/utils";
+
+// A dialog that slides in from the right edge: for reading one record next to the list it came
+// from. Radix Dialog underneath, so focus is trapped, Esc closes and focus returns to the opener.
+
+export const Sheet = DialogPrimitive.Root;
+export const SheetTrigger = DialogPrimitive.Trigger;
+export const SheetClose = DialogPrimitive.Close;
+
+export function SheetContent({ className, children, ...props }: React.ComponentProps<typeof DialogPrimitive.Content>) {
+  return (
+    <DialogPortal>
+      <DialogOverlay />
+      <DialogPrimitive.Content
+        className={cn(
+          "fixed inset-y-0 right-0 z-50 flex w-full max-w-2xl flex-col border-l border-zinc-200 bg-white text-zinc-900 shadow-xl outline-none",
+          "dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100",
+          "motion-safe:data-[state=open]:animate-slide-in-right motion-safe:data-[state=closed]:animate-slide-out-right",
+          className,
+        )}
+        {...props}
+      >
+        {children}
+        <DialogPrimitive.Close
+          className={cn(
+            "absolute top-3.5 right-3.5 rounded-md p-1 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900",
+            "dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100",
+            focusRing,
+          )}
+        >
+          <X aria-hidden="true" className="size-4" />
+          <span className="sr-only">Close</span>
+        </DialogPrimitive.Close>
+      </DialogPrimitive.Content>
+    </DialogPortal>
+  );
+}
+
+export function SheetHeader({ className, ...props }: React.ComponentProps<"div">) {
+  return <div className={cn("flex flex-col gap-1.5 border-b border-zinc-200 px-5 py-4 pr-12 dark:border-zinc-800", className)} {...props} />;
+}
+
+export function SheetBody({ className, ...props }: React.ComponentProps<"div">) {
+  return <div className={cn("flex-1 overflow-y-auto px-5 py-4", className)} {...props} />;
+}
+
+export function SheetTitle({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Title>) {
+  return <DialogPrimitive.Title className={cn("text-base font-semibold", className)} {...props} />;
+}
+
+export function SheetDescription({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Description>) {
+  return <DialogPrimitive.Description className={cn("text-sm text-zinc-500 dark:text-zinc-400", className)} {...props} />;
+}

@@ -1,0 +1,44 @@
+// Display formats shared by the dashboard and the call log. Units as the API sends them:
+// durations in seconds, costs in USD. The browser's locale decides separators.
+
+const count = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
+const oneDecimal = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
+const percent = new Intl.NumberFormat(undefined, { style: "percent", maximumFractionDigits: 1 });
+const usd = new Intl.NumberFormat(undefined, { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+// Single calls cost fractions of a cent; two decimals would show most of them as $0.00.
+const usdPrecise = new Intl.NumberFormat(undefined, { style: "currency", currency: "USD", minimumFractionDigits: 4, maximumFractionDigits: 4 });
+
+export const formatCount = (n: number) => count.format(n);
+export const formatPercent = (ratio: number) => percent.format(ratio);
+export const formatUsd = (n: number) => usd.format(n);
+export const formatUsdPrecise = (n: number) => usdPrecise.format(n);
+export const formatMinutes = (seconds: number) => `${oneDecimal.format(seconds / 60)} min`;
+
+/** Seconds as m:ss, or h:mm:ss from an hour up; rounded to the nearest second. */
+export function formatDuration(seconds: number): string {
+  const total = Math.max(0, Math.round(seconds));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+}
+
+const dayShort = new Intl.DateTimeFormat(undefined, { month: "short", day: "numeric", timeZone: "UTC" });
+const dayLong = new Intl.DateTimeFormat(undefined, { weekday: "short", month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+
+/** A UTC day ("2026-03-01") as "Mar 1"; the summary's days are UTC days, so they are shown as such. */
+export const formatDay = (day: string) => dayShort.format(new Date(`${day}T00:00:00Z`));
+export const formatDayLong = (day: string) => dayLong.format(new Date(`${day}T00:00:00Z`));
+
+const dateTime = new Intl.DateTimeFormat(undefined, { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+const dateTimeThisYear = new Intl.DateTimeFormat(undefined, { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+const dateTimeSeconds = new Intl.DateTimeFormat(undefined, {
+  year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", second: "2-digit", timeZoneName: "short",
+});
+
+/** A timestamp in the browser's time zone; the year only when it is not this year (keeps the log's column narrow). */
+export function formatDateTime(iso: string): string {
+  const d = new Date(iso);
+  return (d.getFullYear() === new Date().getFullYear() ? dateTimeThisYear : dateTime).format(d);
+}
+export const formatDateTimeFull = (iso: string) => dateTimeSeconds.format(new Date(iso));
