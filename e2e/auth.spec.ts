@@ -5,7 +5,7 @@ test.describe("sign-in", () => {
   test.use({ storageState: { cookies: [], origins: [] } });
 
   test("redirects to /login and refuses a wrong token beside the field", async ({ page }, testInfo) => {
-    await page.goto("/");
+    await page.goto("/calls");
     await expect(page).toHaveURL(/\/login$/);
     await page.getByLabel("API token").fill("sk_definitely_not_valid");
     await page.getByRole("button", { name: "Sign in" }).click();
