@@ -18,16 +18,20 @@ describe("csvCell", () => {
     expect(csvCell("x\r\ny")).toBe('"x\r\ny"');
   });
 
-  it.each(["=1+1", "+14155550101", "-2+3", "@SUM(A1)", "\t=cmd", "\r=cmd"])("neutralises the formula-looking %j", (v) => {
+  it.each(["=1+1", "-2+3", "+cmd|' /C calc'!A0", "@SUM(A1)", "\t=cmd", "\r=cmd", "-1+HYPERLINK(\"x\")"])("neutralises the formula-looking %j", (v) => {
     expect(csvCell(v).replace(/^"|"$/g, "").startsWith("'")).toBe(true);
   });
 
+  it.each(["+14155550101", "+1 (415) 555-0102", "-", "+44 20 7183 8750"])("keeps the phone number %j as written", (v) => {
+    expect(csvCell(v)).toBe(v);
+  });
+
   it("round-trips through a CSV parser, formulas shown as text", () => {
-    const values = ['=HYPERLINK("http://evil.example","x")', "multi\nline, with \"quotes\"", "+442071838750", "plain", "ünïcödé ✓"];
+    const values = ['=HYPERLINK("http://evil.example","x")', "multi\nline, with \"quotes\"", "+442071838750", "plain", "ünïcödé ✓", "@cmd"];
     const parsed = Papa.parse<string[]>(csvRow(values) + csvRow(values), { skipEmptyLines: true });
     expect(parsed.errors).toEqual([]);
     expect(parsed.data).toHaveLength(2);
-    expect(parsed.data[0]).toEqual([`'${values[0]}`, values[1], `'${values[2]}`, values[3], values[4]]);
+    expect(parsed.data[0]).toEqual([`'${values[0]}`, values[1], values[2], values[3], values[4], `'${values[5]}`]);
   });
 
   it("ends rows with CRLF", () => {

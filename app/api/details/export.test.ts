@@ -1,9 +1,14 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import Papa from "papaparse";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CALL_FIELDS, insertCalls, type NewCall } from "@/lib/db/calls";
 import { getOpenApiDocument } from "@/lib/openapi/document";
 import { call, newAccountWithToken, useTempDatabase } from "@/lib/testing/harness";
 import { checkResponse } from "@/lib/testing/openapi";
+import { CallRecord } from "@/lib/schemas/calls";
+import { readCallFile } from "@/scripts/support/call-file";
 import * as details from "./route";
 import * as exporter from "./export/route";
 
@@ -120,8 +125,19 @@ describe("GET /api/details/export", () => {
     const row = Object.fromEntries(CALL_FIELDS.map((f, i) => [f, rows[0][i]]));
     expect(row.name).toBe(`'${tricky.name}`);
     expect(row.to_number).toBe(`'${tricky.to_number}`);
-    expect(row.from_number).toBe(`'${tricky.from_number}`);
+    expect(row.from_number).toBe(tricky.from_number);
     expect(row.transcription).toBe(tricky.transcription);
+  });
+
+  it("can be read back by `calls import`: the same records, account_id aside", async () => {
+    const { res } = await exportCsv(a.token, "q=refund");
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "voxdesk-export-")), "calls.csv");
+    fs.writeFileSync(file, res.json as string);
+    const back: unknown[] = [];
+    await readCallFile(file, (item) => void back.push("row" in item ? CallRecord.parse(item.row) : item.error));
+    const expected = aCalls.filter((c) => c.transcription.includes("refund")).reverse();
+    expect(back).toHaveLength(expected.length);
+    expect(back).toEqual(expected);
   });
 
   it("exports only the caller's own calls", async () => {
