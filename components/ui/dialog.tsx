@@ -44,20 +44,25 @@ export function DialogContent({ className, children, hideClose = false, ...props
         {...props}
       >
         {children}
-        {!hideClose && (
-          <DialogPrimitive.Close
-            className={cn(
-              "absolute top-3.5 right-3.5 rounded-md p-1 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900",
-              "dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100",
-              focusRing,
-            )}
-          >
-            <X aria-hidden="true" className="size-4" />
-            <span className="sr-only">Close</span>
-          </DialogPrimitive.Close>
-        )}
+        {!hideClose && <DialogCloseButton />}
       </DialogPrimitive.Content>
     </DialogPortal>
+  );
+}
+
+/** The corner ✕ of dialogs and sheets. */
+export function DialogCloseButton() {
+  return (
+    <DialogPrimitive.Close
+      className={cn(
+        "absolute top-3.5 right-3.5 rounded-md p-1 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900",
+        "dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100",
+        focusRing,
+      )}
+    >
+      <X aria-hidden="true" className="size-4" />
+      <span className="sr-only">Close</span>
+    </DialogPrimitive.Close>
   );
 }
 

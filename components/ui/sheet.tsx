@@ -2,9 +2,8 @@
 
 import * as React from "react";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import { X } from "lucide-react";
-import { DialogOverlay, DialogPortal } from "@/components/ui/dialog";
-import { cn, focusRing } from "@/lib/utils";
+import { DialogCloseButton, DialogOverlay, DialogPortal } from "@/components/ui/dialog";
+import { cn } from "@/lib/utils";
 
 // A dialog that slides in from the right edge: for reading one record next to the list it came
 // from. Radix Dialog underneath, so focus is trapped, Esc closes and focus returns to the opener.
@@ -27,16 +26,7 @@ export function SheetContent({ className, children, ...props }: React.ComponentP
         {...props}
       >
         {children}
-        <DialogPrimitive.Close
-          className={cn(
-            "absolute top-3.5 right-3.5 rounded-md p-1 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900",
-            "dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100",
-            focusRing,
-          )}
-        >
-          <X aria-hidden="true" className="size-4" />
-          <span className="sr-only">Close</span>
-        </DialogPrimitive.Close>
+        <DialogCloseButton />
       </DialogPrimitive.Content>
     </DialogPortal>
   );
@@ -50,10 +40,5 @@ export function SheetBody({ className, ...props }: React.ComponentProps<"div">) 
   return <div className={cn("flex-1 overflow-y-auto px-5 py-4", className)} {...props} />;
 }
 
-export function SheetTitle({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title className={cn("text-base font-semibold", className)} {...props} />;
-}
-
-export function SheetDescription({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Description>) {
-  return <DialogPrimitive.Description className={cn("text-sm text-zinc-500 dark:text-zinc-400", className)} {...props} />;
-}
+// Same title and description as dialogs: a sheet is a dialog that slides in from the side.
+export { DialogTitle as SheetTitle, DialogDescription as SheetDescription } from "@/components/ui/dialog";

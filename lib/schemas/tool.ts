@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { TOOL_METHODS } from "@/lib/outbound/request-shape";
 import { checkParametersSchema } from "@/lib/tools/json-schema";
+import { PageQuery } from "./page";
 
 // One schema per tool request body, shared by the handlers and the console's tool form. Rules
 // from issue 3; where the spec is silent (lengths, tag rules) see docs/decisions.md, "Tools".
@@ -135,13 +136,7 @@ export const ToolTestBody = z
 
 export const ToolListQuery = z
   .object({
-    limit: z
-      .string()
-      .regex(/^\d+$/, "must be an integer from 1 to 200")
-      .transform(Number)
-      .refine((n) => n >= 1 && n <= 200, "must be an integer from 1 to 200")
-      .optional(),
-    cursor: z.string().min(1).optional(),
+    ...PageQuery.shape,
     category: z.string().min(1).max(64).optional(),
     tag: z.string().min(1).max(64).optional(),
     is_active: z.enum(["true", "false"], { error: "must be true or false" }).transform((v) => v === "true").optional(),
