@@ -47,6 +47,17 @@ export interface ContactsTable {
   search_text: string; created_at: string;
 }
 
+export interface EnginesTable {
+  id: string; account_id: string; name: string; provider: string; base_url: string;
+  key_ciphertext: Buffer; key_iv: Buffer; key_tag: Buffer; key_key_id: string; api_key_hint: string;
+  webhook_secret_hash: string; webhook_ciphertext: Buffer; webhook_iv: Buffer; webhook_tag: Buffer; webhook_key_id: string;
+  created_at: string; updated_at: string;
+}
+export interface AgentDeploymentsTable {
+  agent_id: string; engine_id: string; account_id: string; remote_agent_id: string;
+  agent_updated_at: string; deployed_at: string;
+}
+
 export interface DB {
   accounts: AccountsTable;
   api_tokens: ApiTokensTable;
@@ -59,4 +70,6 @@ export interface DB {
   tool_tests: ToolTestsTable;
   contact_lists: ContactListsTable;
   contacts: ContactsTable;
+  engines: EnginesTable;
+  agent_deployments: AgentDeploymentsTable;
 }
