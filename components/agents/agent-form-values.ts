@@ -1,8 +1,20 @@
 import type { z } from "zod";
 import type { AgentPayload } from "@/lib/schemas/agent";
 
+/**
+ * The schema's objects are loose (unknown fields are kept), which gives their types a string index
+ * signature; react-hook-form's path types cannot walk those, so the form sees only the known keys.
+ * Unknown fields still ride along in the values at run time and are submitted unchanged.
+ */
+type Known<T> = T extends readonly (infer U)[]
+  ? Known<U>[]
+  : T extends object
+    ? { [K in keyof T as string extends K ? never : K]: Known<T[K]> }
+    : T;
+type Input = z.input<typeof AgentPayload>;
+
 /** What the form holds (zod input: defaults may still be missing) and what it submits (zod output). */
-export type AgentFormValues = z.input<typeof AgentPayload>;
+export type AgentFormValues = { agent_config: Known<Input["agent_config"]>; agent_prompts: Record<string, { system_prompt: string }> };
 export type AgentFormOutput = z.output<typeof AgentPayload>;
 export type TaskValues = AgentFormValues["agent_config"]["tasks"][number];
 
