@@ -50,6 +50,8 @@ export async function callSummary(accountId: string, r: SummaryRange) {
     add(a);
   }
 
+  const engine = await engineSummary(accountId, r);
+
   const per_day = [];
   for (let day = r.fromDay; day <= r.toDay; day = addDays(day, 1)) {
     const d = days.get(day);
@@ -78,7 +80,44 @@ export async function callSummary(accountId: string, r: SummaryRange) {
     per_day,
     per_status: [...statuses].map(([status, b]) => ({ status, calls: b.calls, duration: round(b.duration, 2), cost: round(b.cost) })).sort(byCalls),
     per_call_type: [...types].map(([call_type, b]) => ({ call_type, calls: b.calls, duration: round(b.duration, 2), cost: round(b.cost) })).sort(byCalls),
+    ...engine,
     per_agent: [...agents].map(([agent_id, b]) => ({ agent_id, name: b.name, calls: b.calls, completed: b.completed, duration: round(b.duration, 2), cost: round(b.cost) })).sort(byCalls),
+  };
+}
+
+/**
+ * Figures only engine executions carry (issue 9), from their own rollup: cost per component,
+ * hangup causes and voicemail, over the calls an engine reported in the range.
+ */
+async function engineSummary(accountId: string, r: SummaryRange) {
+  let q = db()
+    .selectFrom("call_daily_engine")
+    .select(["hangup_by", "hangup_reason", "calls", "voicemail", "cost_llm", "cost_network", "cost_platform", "cost_synthesizer", "cost_transcriber"])
+    .where("account_id", "=", accountId)
+    .where("day", ">=", r.fromDay)
+    .where("day", "<=", r.toDay);
+  if (r.agentId) q = q.where("agent_id", "=", r.agentId);
+  const rows = await q.execute();
+  const cost = { llm: 0, network: 0, platform: 0, synthesizer: 0, transcriber: 0 };
+  const reasons = new Map<string, { hangup_by: string; hangup_reason: string; calls: number }>();
+  let calls = 0;
+  let voicemail = 0;
+  for (const row of rows) {
+    calls += row.calls;
+    voicemail += row.voicemail;
+    cost.llm += row.cost_llm; cost.network += row.cost_network; cost.platform += row.cost_platform;
+    cost.synthesizer += row.cost_synthesizer; cost.transcriber += row.cost_transcriber;
+    if (!row.hangup_reason && !row.hangup_by) continue;
+    const key = `${row.hangup_by}\u0000${row.hangup_reason}`;
+    const entry = reasons.get(key) ?? { hangup_by: row.hangup_by, hangup_reason: row.hangup_reason, calls: 0 };
+    entry.calls += row.calls;
+    reasons.set(key, entry);
+  }
+  return {
+    engine_calls: calls,
+    cost_by_component: Object.fromEntries(Object.entries(cost).map(([k, v]) => [k, round(v)])) as typeof cost,
+    hangup_reasons: [...reasons.values()].filter((x) => x.calls > 0).sort((a, b) => b.calls - a.calls),
+    voicemail: { calls: voicemail, rate: calls ? round(voicemail / calls) : 0 },
   };
 }
 
