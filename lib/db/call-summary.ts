@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "./client";
+import { sqliteStatement } from "./prepared";
 
 export interface SummaryRange { fromDay: string; toDay: string; agentId?: string }
 
@@ -11,12 +12,21 @@ function addDays(day: string, n: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 }
 
+export interface DailyRow { day: string; agent_id: string; agent_name: string; status: string; call_type: string; calls: number; duration: number; cost: number }
+
+const DAILY_SQL = "SELECT day, agent_id, agent_name, status, call_type, calls, duration, cost FROM call_daily WHERE account_id = ? AND day >= ? AND day <= ?";
+
 /**
  * Dashboard aggregates, read from the daily rollup only (rows per day x agent x status x type),
  * so the cost depends on the range and the number of agents, not on the number of calls.
- * Answer rate = completed / all calls; average duration is over completed calls.
  */
 export async function callSummary(accountId: string, r: SummaryRange) {
+  // SQLite: one statement compiled once per connection (lib/db/prepared.ts); PostgreSQL: Kysely.
+  const stmt = sqliteStatement(r.agentId ? `${DAILY_SQL} AND agent_id = ?` : DAILY_SQL);
+  if (stmt) {
+    const args = r.agentId ? [accountId, r.fromDay, r.toDay, r.agentId] : [accountId, r.fromDay, r.toDay];
+    return summarise(stmt.all(...args) as DailyRow[], r);
+  }
   let q = db()
     .selectFrom("call_daily")
     .select(["day", "agent_id", "agent_name", "status", "call_type", "calls", "duration", "cost"])
@@ -24,8 +34,11 @@ export async function callSummary(accountId: string, r: SummaryRange) {
     .where("day", ">=", r.fromDay)
     .where("day", "<=", r.toDay);
   if (r.agentId) q = q.where("agent_id", "=", r.agentId);
-  const rows = await q.execute();
+  return summarise(await q.execute(), r);
+}
 
+/** Answer rate = completed / all calls; average duration is over completed calls. */
+export function summarise(rows: DailyRow[], r: SummaryRange) {
   const totals = empty();
   const days = new Map<string, Bucket & { by_status: Record<string, number>; completed_duration: number }>();
   const statuses = new Map<string, Bucket>();
