@@ -96,7 +96,12 @@ async function insertCallsPg(accountId: string, input: NewCall[]): Promise<{ ins
       for (const c of chunk) if (!bySid.has(c.call_sid)) bySid.set(c.call_sid, c);
       const done = await trx
         .insertInto("calls")
-        .values(chunk.map((c) => ({ ...c, account_id: accountId, id: undefined, numbers: numbersText(c.from_number, c.to_number) })))
+        // Only the record's own columns: a caller may hand over a fuller object (e.g. an API call record).
+        .values(chunk.map((c) => ({
+          call_sid: c.call_sid, agent_id: c.agent_id, name: c.name, from_number: c.from_number, to_number: c.to_number,
+          duration: c.duration, recording_url: c.recording_url, transcription: c.transcription, status: c.status, cost: c.cost,
+          call_type: c.call_type, created_at: c.created_at, account_id: accountId, numbers: numbersText(c.from_number, c.to_number),
+        })))
         .onConflict((oc) => oc.columns(["account_id", "call_sid"]).doNothing())
         .returning("call_sid")
         .execute();

@@ -7,8 +7,9 @@ import * as agentRoute from "@/app/api/agent/route";
 import * as details from "@/app/api/details/route";
 import * as session from "@/app/api/session/route";
 
-// Endpoints that are public on purpose.
-const PUBLIC = new Set(["GET /api/health", "GET /api/openapi.json", "POST /api/session", "DELETE /api/session"]);
+// Endpoints that are public on purpose. The Bolna webhook authenticates by the secret in its path
+// (app/api/webhooks/bolna/ingest.test.ts checks that a wrong one is a 404).
+const PUBLIC = new Set(["GET /api/health", "GET /api/openapi.json", "POST /api/session", "DELETE /api/session", "POST /api/webhooks/bolna/[secret]"]);
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
 function routeFiles(dir: string): string[] {

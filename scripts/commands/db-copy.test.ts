@@ -10,6 +10,7 @@ import * as addRoute from "@/app/api/contacts/[list_id]/add/route";
 import * as deployRoute from "@/app/api/agent/[id]/deploy/route";
 import * as details from "@/app/api/details/route";
 import * as enginesRoute from "@/app/api/engines/route";
+import * as webhookRoute from "@/app/api/webhooks/bolna/[secret]/route";
 import * as summary from "@/app/api/details/summary/route";
 import * as sessionRoute from "@/app/api/session/route";
 import * as toolsRoute from "@/app/api/tools/route";
@@ -35,7 +36,7 @@ import { seedCalls } from "../support/seed-calls";
 const ADMIN = process.env.TEST_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:55432/postgres";
 const havePg = Boolean(process.env.TEST_PG_ADMIN_URL) || (await canConnect(ADMIN));
 
-const TABLES = ["accounts", "api_tokens", "sessions", "calls", "call_daily", "agents", "tools", "tool_tests", "contact_lists", "contacts", "engines", "agent_deployments"];
+const TABLES = ["accounts", "api_tokens", "sessions", "calls", "call_daily", "agents", "tools", "tool_tests", "contact_lists", "contacts", "engines", "agent_deployments", "call_daily_engine"];
 const TOOL_TOKEN = "tok_copy_plaintext_9Xq2Lm";
 const UNTIL = new Date("2025-06-30T12:00:00Z");
 const pgName = `voxdesk_copy_${crypto.randomBytes(5).toString("hex")}`;
@@ -138,6 +139,11 @@ beforeAll(async () => {
   const agentId = (await call(agentRoute.POST, "POST", "/api/agent", { token: a.token, body: bolnaExampleAgent() })).json.agent_id;
   const deployed = await call(deployRoute.POST, "POST", "/", { token: a.token, params: { id: agentId }, body: { engine_id: engine.json.engine_id } });
   expect(deployed.status).toBe(200);
+  // An execution posted to the engine's webhook (the engine rollup gets a row).
+  const secret = engine.json.webhook_url.split("/").pop();
+  const execution = { id: "copy-exec-1", agent_id: deployed.json.remote_agent_id, status: "completed", created_at: "2025-06-02T09:00:00Z",
+    total_cost: 12, cost_breakdown: { llm: 4, synthesizer: 8 }, telephony_data: { to_number: "+14155550102", hangup_by: "Callee", hangup_reason: "done" } };
+  expect((await call(webhookRoute.POST, "POST", "/", { params: { secret }, body: execution })).status).toBe(200);
 
   listId = (await call(contactsRoute.POST, "POST", "/api/contacts", { token: a.token, body: { name: "Leads", default_country: "US" } })).json.list_id;
   const contacts = Array.from({ length: 1_500 }, (_, i) => ({ phone_number: `+1 415 30${String(i).padStart(5, "0")}`, template_variables: { first_name: `N${i}`, tier: i % 10 ? "std" : "vip", score: i } }));
@@ -165,7 +171,7 @@ describe.runIf(havePg)("db:copy from SQLite to PostgreSQL", () => {
       expect(t.source, name).toBeGreaterThan(0);
       expect(t.target, name).toBe(t.source);
     }
-    expect(tables.calls.source).toBe(2_500 + 300 + 1);
+    expect(tables.calls.source).toBe(2_500 + 300 + 1 + 1); // + the engine execution
     expect(tables.contacts.source).toBe(1_500);
     expect(res.json.verified).toBe(true);
     expect(res.json.note).toContain(keyFilePath(sqlitePath));
@@ -176,7 +182,7 @@ describe.runIf(havePg)("db:copy from SQLite to PostgreSQL", () => {
     expect(after.searchWord.flat().map((c: { call_sid: string }) => c.call_sid)).toEqual(["copy-zebra"]);
     expect(after.searchPhone.flat().map((c: { call_sid: string }) => c.call_sid)).toContain("copy-zebra");
     expect(after.searchSeeded.flat().length).toBeGreaterThan(0);
-    expect(after.callsA.flat()).toHaveLength(2_501);
+    expect(after.callsA.flat()).toHaveLength(2_502);
     expect(after.contacts.flatMap((p) => p.contacts)).toHaveLength(1_500);
     expect(after.agents.agents).toHaveLength(3);
     expect(after.tools.data).toHaveLength(1);
@@ -198,7 +204,7 @@ describe.runIf(havePg)("db:copy from SQLite to PostgreSQL", () => {
     const res = await runCli(["db:copy", "--from", `sqlite:${sqlitePath}`, "--to", pgUrl]);
     expect(res.code).toBe(1);
     expect(res.json.error).toMatch(/target database is not empty \(table accounts has rows\)/);
-    expect((await allCalls(a.token)).flat()).toHaveLength(2_502);
+    expect((await allCalls(a.token)).flat()).toHaveLength(2_503);
   });
 
   it("refuses a SQLite file that is not a Voxdesk database", async () => {
