@@ -17,16 +17,16 @@ const CLIENTS = 8; // concurrent clients: throughput
 const BURST_MS = 1500;
 const TARGETS = { "details p50": 1.5, "summary p50": 1.5, "details req/s": 0.6 };
 
-interface Target { name: string; base: string; agent: http.Agent; latencies: number[]; done: number; ms: number }
+interface Target { name: string; base: string; latencies: number[]; done: number; ms: number }
 const ENDPOINTS = [
   { label: "GET /api/details?limit=100", path: "/api/details?limit=100" },
   { label: "GET /api/details/summary", path: "/api/details/summary" },
   { label: "GET /api/health (no auth)", path: "/api/health" },
 ];
 
-function get(t: Target, pathAndQuery: string, token: string): Promise<string> {
+function get(t: Target, agent: http.Agent, pathAndQuery: string, token: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const req = http.get(`${t.base}${pathAndQuery}`, { agent: t.agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
+    const req = http.get(`${t.base}${pathAndQuery}`, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
       let body = "";
       res.setEncoding("utf8");
       res.on("data", (d) => (body += d));
@@ -48,27 +48,38 @@ async function startBare(dbPath: string): Promise<{ base: string; proc: ChildPro
   return { base: `http://127.0.0.1:${JSON.parse(line).port}`, proc };
 }
 
-async function sequential(t: Target, p: string, token: string, n: number, record: boolean) {
-  for (let i = 0; i < n; i++) {
-    const start = performance.now();
-    await get(t, p, token);
-    if (record) t.latencies.push(performance.now() - start);
+// A fresh keep-alive agent per phase: a socket left idle while the other server was measured may be
+// closed by its server (keepAliveTimeout) just as the client reuses it (ECONNRESET).
+async function withAgent(fn: (agent: http.Agent) => Promise<void>) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
+  try {
+    await fn(agent);
+  } finally {
+    agent.destroy();
   }
 }
 
-async function burst(t: Target, p: string, token: string) {
+const sequential = (t: Target, p: string, token: string, n: number, record: boolean) => withAgent(async (agent) => {
+  for (let i = 0; i < n; i++) {
+    const start = performance.now();
+    await get(t, agent, p, token);
+    if (record) t.latencies.push(performance.now() - start);
+  }
+});
+
+const burst = (t: Target, p: string, token: string) => withAgent(async (agent) => {
   const start = performance.now();
   const until = start + BURST_MS;
   let done = 0;
   await Promise.all(Array.from({ length: CLIENTS }, async () => {
     for (let i = 0; i < 100_000 && performance.now() < until; i++) {
-      await get(t, p, token);
+      await get(t, agent, p, token);
       done++;
     }
   }));
   t.done += done;
   t.ms += performance.now() - start;
-}
+});
 
 const fmt = (v: number) => (v < 10 ? v.toFixed(2) : v.toFixed(1));
 
@@ -82,17 +93,17 @@ export async function benchOverHttp(dbPath: string, token: string): Promise<void
     bare.proc.kill();
     throw new Error(`Over-HTTP section: ${(err as Error).message}`);
   });
-  const agent = () => new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
   try {
     const results = [];
     for (const e of ENDPOINTS) {
       const pair: Target[] = [
-        { name: "bare", base: bare.base, agent: agent(), latencies: [], done: 0, ms: 0 },
-        { name: "voxdesk", base: next.url, agent: agent(), latencies: [], done: 0, ms: 0 },
+        { name: "bare", base: bare.base, latencies: [], done: 0, ms: 0 },
+        { name: "voxdesk", base: next.url, latencies: [], done: 0, ms: 0 },
       ];
       // Same answer from both, or the comparison means nothing.
-      const [a, b] = await Promise.all(pair.map((t) => get(t, e.path, token)));
-      if (!isDeepStrictEqual(JSON.parse(a), JSON.parse(b))) throw new Error(`${e.label}: bare and voxdesk answers differ`);
+      const answers: string[] = [];
+      for (const t of pair) await withAgent(async (agent) => void answers.push(await get(t, agent, e.path, token)));
+      if (!isDeepStrictEqual(JSON.parse(answers[0]), JSON.parse(answers[1]))) throw new Error(`${e.label}: bare and voxdesk answers differ`);
       for (const t of pair) await sequential(t, e.path, token, 200, false); // warm up (JIT, caches)
       for (let r = 0; r < ROUNDS; r++) {
         for (const t of r % 2 ? [...pair].reverse() : pair) {
@@ -102,7 +113,6 @@ export async function benchOverHttp(dbPath: string, token: string): Promise<void
       }
       results.push({ e, pair: pair.map((t) => {
         const sorted = t.latencies.sort((x, y) => x - y);
-        t.agent.destroy();
         return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), rps: (t.done / t.ms) * 1000 };
       }) });
     }
