@@ -163,6 +163,16 @@ describe("deploy", () => {
     expect((bolna.agents.get(first.json.remote_agent_id)!.agent_config as Record<string, unknown>).agent_welcome_message).toBe("Changed");
     got = (await call(agentById.GET, "GET", "/", { token: a.token, params: { id } })).json;
     expect(got.deployments[0].in_sync).toBe(true);
+    expect(bolna.received.slice(-1)[0]).toMatchObject({ method: "PUT", path: `/v2/agent/${first.json.remote_agent_id}` });
+
+    // Deleted on Bolna's side: the next deploy creates it again under a new remote id.
+    bolna.agents.delete(first.json.remote_agent_id);
+    const third = await deploy(a.token, id, e.engine_id);
+    expect(third.status).toBe(200);
+    expect(third.json.remote_agent_id).not.toBe(first.json.remote_agent_id);
+    expect(bolna.agents.has(third.json.remote_agent_id)).toBe(true);
+    got = (await call(agentById.GET, "GET", "/", { token: a.token, params: { id } })).json;
+    expect(got.deployments[0].remote_agent_id).toBe(third.json.remote_agent_id);
   });
 
   it("refuses with 422 naming the fields before sending anything when Bolna would refuse", async () => {

@@ -54,9 +54,17 @@ export async function listRemoteAgents(engine: EngineRow): Promise<unknown[]> {
 
 /** POST /v2/agent (first deploy) or PUT /v2/agent/{id}; returns the remote agent id. */
 export async function upsertRemoteAgent(engine: EngineRow, payload: Json, remoteId?: string): Promise<string> {
-  const data = remoteId
-    ? await send(engine, "PUT", `/v2/agent/${encodeURIComponent(remoteId)}`, payload)
-    : await send(engine, "POST", "/v2/agent", payload);
+  let data: Json | undefined;
+  if (remoteId) {
+    try {
+      data = await send(engine, "PUT", `/v2/agent/${encodeURIComponent(remoteId)}`, payload);
+    } catch (err) {
+      // Deleted on Bolna's side since our last deploy: create it again rather than strand the agent.
+      if (!(err instanceof AppError && err.details.engine_http_status === 404)) throw err;
+      remoteId = undefined;
+    }
+  }
+  data ??= await send(engine, "POST", "/v2/agent", payload);
   const id = typeof data.agent_id === "string" ? data.agent_id : remoteId;
   if (!id) throw new AppError(424, "The engine answered without an agent_id");
   return id;
