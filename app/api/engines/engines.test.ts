@@ -173,6 +173,8 @@ describe("deploy", () => {
     expect(bolna.agents.has(third.json.remote_agent_id)).toBe(true);
     got = (await call(agentById.GET, "GET", "/", { token: a.token, params: { id } })).json;
     expect(got.deployments[0].remote_agent_id).toBe(third.json.remote_agent_id);
+    const list = (await call(agentRoute.GET, "GET", "/api/agent?limit=200", { token: a.token })).json;
+    expect(list.agents.find((x: { agent_id: string }) => x.agent_id === id).deployments).toEqual(got.deployments);
   });
 
   it("refuses with 422 naming the fields before sending anything when Bolna would refuse", async () => {
