@@ -75,9 +75,12 @@ function toolsError(t: unknown, at: string): string | null {
     for (const tool of a.tools) {
       const name = obj(tool) && obj(tool.function) ? String(tool.function.name) : "";
       const params = (a.tools_params as Obj)[name];
-      if (!obj(params) || typeof params.method !== "string" || typeof params.url !== "string") {
-        return `${at}.api_tools.tools_params.${name}: method and url required`;
+      if (!name) return `${at}.api_tools.tools: each tool needs function.name`;
+      if (!obj(params)) return `${at}.api_tools.tools_params.${name}: Field required`;
+      for (const f of ["method", "url", "param"]) {
+        if (!(f in params) || params[f] === undefined) return `${at}.api_tools.tools_params.${name}.${f}: Field required`;
       }
+      if (typeof params.method !== "string" || typeof params.url !== "string") return `${at}.api_tools.tools_params.${name}: method and url must be strings`;
     }
   }
   return null;
@@ -111,4 +114,25 @@ export function fallbackAgent(body: unknown): boolean {
   const tasks = obj(body) && obj(body.agent_config) && Array.isArray(body.agent_config.tasks) ? body.agent_config.tasks : [];
   return tasks.some((t) => obj(t) && obj(t.tools_config) && obj(t.tools_config.llm_agent)
     && !LLM_AGENT_TYPES.includes(String(t.tools_config.llm_agent.agent_type)));
+}
+
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]00:?00)$/;
+
+/** GET /v2/agent/{id}/executions query: pages of at most 50, ISO UTC from/to, windows of at most 7 days. */
+export function executionsQueryError(q: URLSearchParams): string | null {
+  const page = Number(q.get("page_number") ?? 1);
+  if (!Number.isInteger(page) || page < 1) return "page_number must be a whole number from 1";
+  const size = Number(q.get("page_size") ?? 50);
+  if (!Number.isInteger(size) || size < 1 || size > 50) return "page_size must be 1 to 50";
+  for (const k of ["from", "to"]) {
+    const v = q.get(k);
+    if (v !== null && (!ISO_UTC.test(v) || Number.isNaN(Date.parse(v)))) return `${k} must be an ISO 8601 UTC timestamp`;
+  }
+  const from = q.get("from"), to = q.get("to");
+  if (from && to) {
+    const span = Date.parse(to) - Date.parse(from);
+    if (span < 0) return "from must be before to";
+    if (span > 7 * 86_400_000) return "The from/to window must not exceed 7 days";
+  }
+  return null;
 }

@@ -6,6 +6,8 @@ import * as toolsRoute from "@/app/api/tools/route";
 import { containsSecret, registration, storedBytes } from "@/app/api/tools/tools-fixtures";
 import { resetConfigForTests } from "@/lib/config";
 import { startFakeBolna, type FakeBolna } from "@/lib/testing/fake-bolna";
+import { sendJson, startLoopbackServer } from "@/lib/testing/loopback-server";
+import { findEngineByWebhookSecret } from "@/lib/db/engines";
 import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
 import { call, newAccountWithToken, useTempDatabase } from "@/lib/testing/harness";
 import * as enginesRoute from "./route";
@@ -76,11 +78,40 @@ describe("engines", () => {
     expect(bad.json.message).toMatch(/rejected the API key/);
   });
 
+  it("an engine answering more than the size cap fails the check, naming the condition", async () => {
+    const big = await startLoopbackServer((_req, res) => sendJson(res, 200, { pad: "x".repeat(2 * 1024 * 1024) }));
+    try {
+      const e = await newEngine(a.token, { base_url: big.origin });
+      const res = await post(checkRoute.POST, "/", a.token, undefined, { engine_id: e.engine_id });
+      expect(res.json.ok).toBe(false);
+      expect(res.json.message).toMatch(/too large/i);
+      expect(big.requests[0].headers.authorization).toBe(`Bearer ${bolna.apiKey}`);
+    } finally {
+      await big.close();
+    }
+  });
+
+  it("PATCH renames, moves and re-keys; the new key is used, sealed, and never shown", async () => {
+    const e = await newEngine(a.token, { api_key: "bn-old-key-000000000" });
+    const res = await call(engineById.PATCH, "PATCH", "/", { token: a.token, params: { engine_id: e.engine_id }, body: { name: "Renamed", base_url: `${bolna.origin}/`, api_key: bolna.apiKey } });
+    expect(res.json).toMatchObject({ name: "Renamed", base_url: bolna.origin, api_key_hint: `…${bolna.apiKey.slice(-4)}`, webhook_url: e.webhook_url });
+    expect((await post(checkRoute.POST, "/", a.token, undefined, { engine_id: e.engine_id })).json.ok).toBe(true);
+    expect((await call(engineById.PATCH, "PATCH", "/", { token: a.token, params: { engine_id: e.engine_id }, body: { base_url: "nope" } })).status).toBe(400);
+    expect(JSON.stringify((await call(engineById.GET, "GET", "/", { token: a.token, params: { engine_id: e.engine_id } })).json)).not.toContain(bolna.apiKey);
+    expect(containsSecret(await storedBytes(location), bolna.apiKey)).toBe(false);
+    expect((await call(engineById.DELETE, "DELETE", "/", { token: a.token, params: { engine_id: e.engine_id } })).status).toBe(200);
+    expect((await call(engineById.GET, "GET", "/", { token: a.token, params: { engine_id: e.engine_id } })).status).toBe(404);
+  });
+
   it("rotating the webhook secret changes the URL; another tenant's engine is a 404", async () => {
     const e = await newEngine(a.token);
     const rotated = await call(engineById.PATCH, "PATCH", "/", { token: a.token, params: { engine_id: e.engine_id }, body: { rotate_webhook_secret: true } });
     expect(rotated.status).toBe(200);
     expect(rotated.json.webhook_url).not.toBe(e.webhook_url);
+    const secretOf = (u: string) => u.split("/").at(-1)!;
+    expect(await findEngineByWebhookSecret(secretOf(e.webhook_url))).toBeUndefined();
+    expect((await findEngineByWebhookSecret(secretOf(rotated.json.webhook_url)))?.id).toBe(e.engine_id);
+    expect(containsSecret(await storedBytes(location), secretOf(rotated.json.webhook_url))).toBe(false);
     for (const [h, m] of [[engineById.GET, "GET"], [engineById.DELETE, "DELETE"]] as const) {
       expect((await call(h, m, "/", { token: b.token, params: { engine_id: e.engine_id } })).status).toBe(404);
     }
@@ -132,6 +163,18 @@ describe("deploy", () => {
     expect((bolna.agents.get(first.json.remote_agent_id)!.agent_config as Record<string, unknown>).agent_welcome_message).toBe("Changed");
     got = (await call(agentById.GET, "GET", "/", { token: a.token, params: { id } })).json;
     expect(got.deployments[0].in_sync).toBe(true);
+    expect(bolna.received.slice(-1)[0]).toMatchObject({ method: "PUT", path: `/v2/agent/${first.json.remote_agent_id}` });
+
+    // Deleted on Bolna's side: the next deploy creates it again under a new remote id.
+    bolna.agents.delete(first.json.remote_agent_id);
+    const third = await deploy(a.token, id, e.engine_id);
+    expect(third.status).toBe(200);
+    expect(third.json.remote_agent_id).not.toBe(first.json.remote_agent_id);
+    expect(bolna.agents.has(third.json.remote_agent_id)).toBe(true);
+    got = (await call(agentById.GET, "GET", "/", { token: a.token, params: { id } })).json;
+    expect(got.deployments[0].remote_agent_id).toBe(third.json.remote_agent_id);
+    const list = (await call(agentRoute.GET, "GET", "/api/agent?limit=200", { token: a.token })).json;
+    expect(list.agents.find((x: { agent_id: string }) => x.agent_id === id).deployments).toEqual(got.deployments);
   });
 
   it("refuses with 422 naming the fields before sending anything when Bolna would refuse", async () => {
@@ -149,10 +192,11 @@ describe("deploy", () => {
   it("passes the engine's own refusal on as a 422, and an unreachable engine is a 424", async () => {
     const id = await newAgent(a.token);
     const e = await newEngine(a.token);
-    bolna.failNext(400, "Agent limit reached for this plan");
+    bolna.failNext(400, `Agent limit reached for this plan (key ${bolna.apiKey})`);
     const res = await deploy(a.token, id, e.engine_id);
     expect(res.status).toBe(422);
     expect(res.json.message).toContain("Agent limit reached for this plan");
+    expect(JSON.stringify(res.json)).not.toContain(bolna.apiKey); // an echoed key is redacted
     expect((await call(agentById.GET, "GET", "/", { token: a.token, params: { id } })).json.deployments).toEqual([]);
     const dead = await newEngine(a.token, { base_url: "http://127.0.0.1:9" });
     const good = await newAgent(a.token);

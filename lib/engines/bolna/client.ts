@@ -2,6 +2,7 @@ import "server-only";
 import { config } from "@/lib/config";
 import { openEngineKey, type EngineRow } from "@/lib/db/engines";
 import { AppError } from "@/lib/http/errors";
+import { redactSecret } from "@/lib/outbound/response-body";
 import { safeToolRequest } from "@/lib/outbound/safe-fetch";
 import type { ToolMethod } from "@/lib/outbound/request-shape";
 
@@ -20,10 +21,14 @@ async function send(engine: EngineRow, method: ToolMethod, path: string, params?
     userAgent: "Voxdesk-Engine-Bridge",
   });
   if (res.kind === "failure") {
+    // A refused address is the operator's input to fix (422); unreachable, timed out or an
+    // oversized answer is the engine failing us (424). The message names which one.
     const status = res.testStatus === "blocked" ? 422 : 424;
-    throw new AppError(status, `Engine ${res.testStatus === "blocked" ? "address refused" : "unreachable"}: ${res.message}`, { engine_status: res.testStatus });
+    const what = res.testStatus === "blocked" ? "address refused" : `request failed (${res.testStatus})`;
+    throw new AppError(status, `Engine ${what}: ${res.message}`, { engine_status: res.testStatus });
   }
-  const data = res.responseData;
+  // An engine may echo the Authorization header back (in an error message, say): never pass the key on.
+  const data = redactSecret(res.responseData, key);
   if (res.httpStatus === 401 || res.httpStatus === 403) {
     throw new AppError(422, `The engine rejected the API key (HTTP ${res.httpStatus})`, { engine_http_status: res.httpStatus });
   }
@@ -49,9 +54,17 @@ export async function listRemoteAgents(engine: EngineRow): Promise<unknown[]> {
 
 /** POST /v2/agent (first deploy) or PUT /v2/agent/{id}; returns the remote agent id. */
 export async function upsertRemoteAgent(engine: EngineRow, payload: Json, remoteId?: string): Promise<string> {
-  const data = remoteId
-    ? await send(engine, "PUT", `/v2/agent/${encodeURIComponent(remoteId)}`, payload)
-    : await send(engine, "POST", "/v2/agent", payload);
+  let data: Json | undefined;
+  if (remoteId) {
+    try {
+      data = await send(engine, "PUT", `/v2/agent/${encodeURIComponent(remoteId)}`, payload);
+    } catch (err) {
+      // Deleted on Bolna's side since our last deploy: create it again rather than strand the agent.
+      if (!(err instanceof AppError && err.details.engine_http_status === 404)) throw err;
+      remoteId = undefined;
+    }
+  }
+  data ??= await send(engine, "POST", "/v2/agent", payload);
   const id = typeof data.agent_id === "string" ? data.agent_id : remoteId;
   if (!id) throw new AppError(424, "The engine answered without an agent_id");
   return id;
@@ -64,6 +77,11 @@ export async function placeRemoteCall(engine: EngineRow, body: PlaceCall): Promi
   const data = await send(engine, "POST", "/call", body as unknown as Json);
   if (typeof data.execution_id !== "string") throw new AppError(424, "The engine answered without an execution_id");
   return data.execution_id;
+}
+
+/** GET /executions/{id}: one execution as Bolna has it now. */
+export async function getRemoteExecution(engine: EngineRow, executionId: string): Promise<Json> {
+  return send(engine, "GET", `/executions/${encodeURIComponent(executionId)}`);
 }
 
 export interface ExecutionPage { data: Json[]; has_more: boolean }
