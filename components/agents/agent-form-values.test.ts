@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AgentPayload } from "@/lib/schemas/agent";
+import { bolnaReadiness } from "@/lib/engines/bolna/readiness";
+import { bolnaExampleAgent } from "@/lib/testing/bolna-example-agent";
 import { agentToValues, errorText, newAgentValues, promptVariables, promptsWithoutTask, serverPathToField } from "./agent-form-values";
 import { importPayload } from "./import-payload";
 
@@ -100,5 +102,24 @@ describe("importPayload", () => {
     expect(r.values.agent_prompts).toEqual({ task_1: { system_prompt: "" }, task_2: { system_prompt: "" } });
     const issues = AgentPayload.safeParse(r.values).error?.issues.map((i) => i.path.join("."));
     expect(issues).toEqual(expect.arrayContaining(["agent_config.agent_name", "agent_prompts.task_1.system_prompt"]));
+  });
+});
+
+describe("lossless builder (issue 9)", () => {
+  it("an imported Bolna agent round-trips through the form unchanged, unknown fields included", () => {
+    const sent = bolnaExampleAgent();
+    const r = importPayload(JSON.stringify(sent));
+    expect(r.ok && r.valid).toBe(true);
+    if (!r.ok) return;
+    expect(r.values).toEqual(sent);
+    // What the form submits is the resolver's parse of its values.
+    expect(AgentPayload.parse(agentToValues(AgentPayload.parse(r.values)))).toEqual(sent);
+  });
+
+  it("the builder's default agent is ready for Bolna once named and prompted", () => {
+    const values = newAgentValues();
+    values.agent_config.agent_name = "Ava";
+    values.agent_prompts.task_1.system_prompt = "You are Ava.";
+    expect(bolnaReadiness(AgentPayload.parse(values))).toEqual([]);
   });
 });

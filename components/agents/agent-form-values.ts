@@ -1,9 +1,20 @@
 import type { z } from "zod";
 import type { AgentPayload } from "@/lib/schemas/agent";
 
+/**
+ * The schema's loose objects carry `[k: string]: unknown` (unknown fields are kept, issue 9);
+ * react-hook-form's path types cannot walk through such index signatures, so the form types drop
+ * them. The values still carry every unknown field at runtime: the form never rebuilds objects.
+ */
+type Known<T> = T extends (infer U)[]
+  ? Known<U>[]
+  : T extends object
+    ? { [K in keyof T as string extends K ? (unknown extends T[K] ? never : K) : K]: Known<T[K]> }
+    : T;
+
 /** What the form holds (zod input: defaults may still be missing) and what it submits (zod output). */
-export type AgentFormValues = z.input<typeof AgentPayload>;
-export type AgentFormOutput = z.output<typeof AgentPayload>;
+export type AgentFormValues = Known<z.input<typeof AgentPayload>>;
+export type AgentFormOutput = Known<z.output<typeof AgentPayload>>;
 export type TaskValues = AgentFormValues["agent_config"]["tasks"][number];
 
 /** One conversation task with a common LLM, voice and transcriber, Twilio wav both ways. */
@@ -12,8 +23,9 @@ export function newTask(): TaskValues {
     task_type: "conversation",
     tools_config: {
       llm_agent: { agent_type: "simple_llm_agent", agent_flow_type: "streaming", llm_config: { provider: "openai", model: "gpt-4o-mini" } },
-      synthesizer: { provider: "elevenlabs", provider_config: { voice: "Rachel", engine: "eleven_turbo_v2_5" } },
-      transcriber: { provider: "deepgram", model: "nova-3" },
+      // Bolna-ready as is (lib/engines/bolna/readiness.ts): ElevenLabs needs voice, voice_id and model.
+      synthesizer: { provider: "elevenlabs", provider_config: { voice: "Rachel", voice_id: "21m00Tcm4TlvDq8ikWAM", model: "eleven_turbo_v2_5" } },
+      transcriber: { provider: "deepgram", model: "nova-3", language: "en" },
       input: { provider: "twilio", format: "wav" },
       output: { provider: "twilio", format: "wav" },
       api_tools: { api_tool_ids: [] },

@@ -2,40 +2,54 @@ import { z } from "zod";
 import { CountryCode, PhoneNumberE164, TimeZone } from "./common";
 
 // One schema for `POST/PUT /api/agent` and the agent builder form. Required fields and defaults
-// follow issue 2; provider/model/voice/engine names are free strings.
+// follow issue 2; provider/model/voice/engine names are free strings. Every object is loose
+// (issue 9): fields we do not validate are kept as sent at any depth, so an agent written for
+// Bolna comes back from GET unchanged; only issue 2's defaults are ever filled in.
 
 const nonEmpty = (label: string) => z.string().trim().min(1, `${label} is required`);
 
 const ProviderFormat = z
-  .object({ provider: z.string().min(1).default("twilio"), format: z.string().min(1).default("wav") })
+  .looseObject({ provider: z.string().min(1).default("twilio"), format: z.string().min(1).default("wav") })
   .prefault({});
 
-export const LlmAgent = z.object({
+export const LlmAgent = z.looseObject({
   agent_type: z.string().min(1).default("simple_llm_agent"),
   agent_flow_type: z.string().min(1).default("streaming"),
-  llm_config: z.object({ provider: nonEmpty("LLM provider"), model: nonEmpty("LLM model") }),
+  llm_config: z.looseObject({ provider: nonEmpty("LLM provider"), model: nonEmpty("LLM model") }),
 });
 
-export const ToolsConfig = z.object({
+export const ToolsConfig = z.looseObject({
   llm_agent: LlmAgent,
   synthesizer: z
-    .object({
+    .looseObject({
       provider: nonEmpty("Synthesizer provider"),
-      provider_config: z.object({ voice: z.string().default(""), engine: z.string().default("") }).prefault({}),
+      // Which fields a provider needs is Bolna's rule (lib/engines/bolna/readiness.ts), not a 400 here.
+      provider_config: z
+        .looseObject({
+          voice: z.string().optional(),
+          voice_id: z.string().optional(),
+          model: z.string().optional(),
+          engine: z.string().optional().describe("Amazon Polly's engine (standard, neural, …)"),
+          language: z.string().optional(),
+        })
+        .optional()
+        .describe("Fields per provider as Bolna needs them (polly: voice, engine, language; elevenlabs: voice, voice_id, model; …); other fields are kept as sent"),
     })
     .optional(),
-  transcriber: z.object({ provider: nonEmpty("Transcriber provider"), model: z.string().default("") }).optional(),
+  transcriber: z
+    .looseObject({ provider: nonEmpty("Transcriber provider"), model: z.string().optional(), language: z.string().optional() })
+    .optional(),
   input: ProviderFormat,
   output: ProviderFormat,
   api_tools: z
-    .object({
-      api_tool_ids: z.array(z.string().min(1)).max(64).default([]).describe("Ids of active tools of the same account (POST /tools)"),
+    .looseObject({
+      api_tool_ids: z.array(z.string().min(1)).max(64).optional().describe("Ids of active tools of the same account (POST /tools)"),
     })
     .optional(),
 });
 
 export const Toolchain = z
-  .object({
+  .looseObject({
     execution: z.enum(["parallel", "sequential"]).default("parallel"),
     pipelines: z
       .array(z.array(z.string().min(1)).min(1, "a pipeline needs at least one stage"))
@@ -44,12 +58,12 @@ export const Toolchain = z
   })
   .prefault({});
 
-export const Task = z.object({
+export const Task = z.looseObject({
   task_type: z.string().min(1).default("conversation"),
   tools_config: ToolsConfig,
   toolchain: Toolchain,
   task_config: z
-    .object({
+    .looseObject({
       hangup_after_silence: z
         .number()
         .positive("must be a positive number of seconds")
@@ -60,9 +74,9 @@ export const Task = z.object({
     .prefault({}),
 });
 
-export const AgentConfig = z.object({
+export const AgentConfig = z.looseObject({
   agent_name: nonEmpty("Agent name").max(200),
-  agent_welcome_message: z.string().max(2000).default(""),
+  agent_welcome_message: z.string().max(2000).optional(),
   agent_type: z.string().min(1).default("other"),
   timezone: TimeZone.optional().describe("IANA time zone name, e.g. Europe/Berlin"),
   country: CountryCode.optional().describe("ISO 3166-1 alpha-2 country code, e.g. US (case-insensitive, stored upper-case)"),
@@ -72,7 +86,7 @@ export const AgentConfig = z.object({
 });
 
 export const AgentPrompts = z
-  .record(z.string().min(1), z.object({ system_prompt: z.string().max(100_000) }))
+  .record(z.string().min(1), z.looseObject({ system_prompt: z.string().max(100_000) }))
   .describe("Keyed by task label: task_1 for the first task, task_N for the N-th; each task needs a non-empty system_prompt");
 
 export const AgentPayload = z

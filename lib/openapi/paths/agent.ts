@@ -26,7 +26,7 @@ const EXAMPLE = {
         task_type: "conversation",
         tools_config: {
           llm_agent: { agent_flow_type: "streaming", llm_config: { provider: "openai", model: "gpt-4o-mini" } },
-          synthesizer: { provider: "elevenlabs", provider_config: { voice: "Rachel", engine: "eleven_turbo_v2" } },
+          synthesizer: { provider: "elevenlabs", provider_config: { voice: "Rachel", voice_id: "21m00Tcm4TlvDq8ikWAM", model: "eleven_turbo_v2_5" } },
           transcriber: { provider: "deepgram", model: "nova-2" },
           input: { provider: "twilio", format: "wav" },
           output: { provider: "twilio", format: "wav" },
