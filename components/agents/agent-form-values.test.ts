@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AgentPayload } from "@/lib/schemas/agent";
+import { VOICE_PRESETS, synthesizerFields } from "./voice-presets";
 import { bolnaReadiness } from "@/lib/engines/bolna/readiness";
 import { bolnaExampleAgent } from "@/lib/testing/bolna-example-agent";
 import { agentToValues, errorText, newAgentValues, promptVariables, promptsWithoutTask, serverPathToField } from "./agent-form-values";
@@ -120,6 +121,17 @@ describe("lossless builder (issue 9)", () => {
     const values = newAgentValues();
     values.agent_config.agent_name = "Ava";
     values.agent_prompts.task_1.system_prompt = "You are Ava.";
+    expect(bolnaReadiness(AgentPayload.parse(values))).toEqual([]);
+  });
+});
+
+describe("voice presets", () => {
+  it.each(VOICE_PRESETS.map((p) => [p.label, p] as const))("%s gives an agent Bolna accepts", (_, preset) => {
+    const values = newAgentValues();
+    values.agent_config.agent_name = "Ava";
+    values.agent_prompts.task_1.system_prompt = "You are Ava.";
+    values.agent_config.tasks[0].tools_config.synthesizer = { provider: preset.provider, provider_config: { ...preset.provider_config } };
+    expect(synthesizerFields(preset.provider).every((f) => preset.provider_config[f])).toBe(true);
     expect(bolnaReadiness(AgentPayload.parse(values))).toEqual([]);
   });
 });

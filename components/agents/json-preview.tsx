@@ -4,8 +4,10 @@ import * as React from "react";
 import { useWatch, type Control } from "react-hook-form";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
+import { bolnaReadiness } from "@/lib/engines/bolna/readiness";
 import { AgentPayload } from "@/lib/schemas/agent";
 import type { AgentFormOutput, AgentFormValues } from "./agent-form-values";
+import { ReadinessList } from "./readiness-list";
 
 /**
  * The exact request body: the schema's output for the current values (what Save sends), or the
@@ -15,11 +17,15 @@ export function JsonPreview({ control, method, path }: { control: Control<AgentF
   const values = useWatch({ control });
   // Typing stays responsive on long prompts: the preview may lag a frame behind.
   const deferred = React.useDeferredValue(values);
-  const { text, issues } = React.useMemo(() => {
+  const { text, issues, readiness } = React.useMemo(() => {
     const parsed = AgentPayload.safeParse(deferred);
-    return parsed.success
-      ? { text: JSON.stringify(parsed.data, null, 2), issues: 0 }
-      : { text: JSON.stringify(deferred, null, 2), issues: parsed.error.issues.length };
+    // The same check the deploy runs (lib/engines/bolna/readiness.ts), on what Save would send.
+    const body = parsed.success ? parsed.data : deferred;
+    return {
+      text: JSON.stringify(body, null, 2),
+      issues: parsed.success ? 0 : parsed.error.issues.length,
+      readiness: bolnaReadiness(body),
+    };
   }, [deferred]);
 
   return (
@@ -47,6 +53,7 @@ export function JsonPreview({ control, method, path }: { control: Control<AgentF
       >
         {text}
       </pre>
+      <ReadinessList issues={readiness} />
     </section>
   );
 }

@@ -6,9 +6,8 @@ import { Button } from "@/components/ui/button";
 import { newTask, type AgentFormValues } from "./agent-form-values";
 import { FieldGroup } from "./form-section";
 import { SuggestField } from "./form-fields";
-import { SYNTHESIZERS, TRANSCRIBERS, toChoices } from "./known-choices";
-
-const SYNTH_PROVIDERS = toChoices(Object.keys(SYNTHESIZERS));
+import { TRANSCRIBERS, toChoices } from "./known-choices";
+import { SynthesizerFields } from "./synthesizer-fields";
 const TRANSCRIBER_PROVIDERS = toChoices(Object.keys(TRANSCRIBERS));
 
 /** Synthesizer and transcriber are optional in the API: each can be removed and added back. */
@@ -19,7 +18,6 @@ export function TaskVoiceFields({ index }: { index: number }) {
     { provider?: string } | undefined,
     { provider?: string } | undefined,
   ];
-  const synthKnown = SYNTHESIZERS[String(synth?.provider ?? "").trim().toLowerCase()];
   const transcriberModels = TRANSCRIBERS[String(transcriber?.provider ?? "").trim().toLowerCase()] ?? Object.values(TRANSCRIBERS).flat();
   const set = (path: `${typeof base}.synthesizer` | `${typeof base}.transcriber`, value: unknown) =>
     setValue(path, value as never, { shouldDirty: true });
@@ -31,19 +29,7 @@ export function TaskVoiceFields({ index }: { index: number }) {
         action={synth && <RemoveButton what="synthesizer" onClick={() => set(`${base}.synthesizer`, undefined)} />}
       >
         {synth ? (
-          <div className="grid gap-4 @lg:grid-cols-2 @3xl:grid-cols-3">
-            <SuggestField name={`${base}.synthesizer.provider`} label="Synthesizer provider" required suggestions={SYNTH_PROVIDERS} />
-            <SuggestField
-              name={`${base}.synthesizer.provider_config.voice`}
-              label="Voice"
-              suggestions={toChoices(synthKnown?.voices ?? Object.values(SYNTHESIZERS).flatMap((s) => s.voices))}
-            />
-            <SuggestField
-              name={`${base}.synthesizer.provider_config.engine`}
-              label="Engine"
-              suggestions={toChoices(synthKnown?.engines ?? Object.values(SYNTHESIZERS).flatMap((s) => s.engines))}
-            />
-          </div>
+          <SynthesizerFields index={index} />
         ) : (
           <AddRow text="No synthesizer: the task does not speak." label="Add synthesizer" onClick={() => set(`${base}.synthesizer`, newTask().tools_config.synthesizer)} />
         )}
@@ -53,9 +39,10 @@ export function TaskVoiceFields({ index }: { index: number }) {
         action={transcriber && <RemoveButton what="transcriber" onClick={() => set(`${base}.transcriber`, undefined)} />}
       >
         {transcriber ? (
-          <div className="grid gap-4 @lg:grid-cols-2">
+          <div className="grid gap-4 @lg:grid-cols-2 @3xl:grid-cols-3">
             <SuggestField name={`${base}.transcriber.provider`} label="Transcriber provider" required suggestions={TRANSCRIBER_PROVIDERS} />
             <SuggestField name={`${base}.transcriber.model`} label="Transcriber model" suggestions={toChoices([...new Set(transcriberModels)])} />
+            <SuggestField name={`${base}.transcriber.language`} label="Transcriber language" suggestions={toChoices(["en", "en-US", "en-IN", "hi", "es", "fr", "de"])} />
           </div>
         ) : (
           <AddRow text="No transcriber: the task does not listen." label="Add transcriber" onClick={() => set(`${base}.transcriber`, newTask().tools_config.transcriber)} />
