@@ -1,5 +1,4 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
-import { bolnaExampleAgent } from "../lib/testing/bolna-example-agent";
 import { apiToken, snap } from "./helpers";
 
 const auth = () => ({ Authorization: `Bearer ${apiToken()}` });
@@ -190,46 +189,6 @@ test.describe("agent builder", () => {
     expect(preview.agent_config.agent_name).toBe(name);
     expect(preview.agent_config.tasks[0].tools_config.synthesizer).toBeUndefined();
     expect(preview.agent_prompts).toEqual(body.agent_prompts);
-  });
-
-  test("an imported Bolna agent is saved unchanged, unknown fields included", async ({ page, request }) => {
-    const body = bolnaExampleAgent();
-    body.agent_config.agent_name = unique("Alfred");
-    await page.goto("/agents/new");
-    await page.getByRole("button", { name: "Import JSON" }).click();
-    await page.getByLabel("Agent JSON").fill(JSON.stringify(body));
-    await page.getByRole("button", { name: "Import", exact: true }).click();
-    await expect(task(page, 1).getByLabel("Voice ID")).toHaveValue("21m00Tcm4TlvDq8ikWAM");
-    // x_agent_note is ours to keep but Bolna drops it: the preview says so.
-    const readiness = page.getByTestId("bolna-readiness");
-    await expect(readiness).toHaveAttribute("data-ready", "false");
-    await expect(readiness).toContainText("agent_config.x_agent_note");
-    expect(await previewJson(page)).toEqual(body);
-    await save(page, "Create agent");
-    await expect(page).toHaveURL(/\/agents\/[0-9a-f-]{36}$/);
-    const stored = await storedAgent(request, page.url().split("/").pop()!);
-    expect({ agent_config: stored.agent_config, agent_prompts: stored.agent_prompts }).toEqual(body);
-  });
-
-  test("Bolna readiness: defaults are ready, a missing field is named beside it, presets fix it", async ({ page }, testInfo) => {
-    await page.goto("/agents/new");
-    await page.getByLabel("Agent name").fill(unique("Ready"));
-    await page.getByRole("group", { name: "Task 1 prompt" }).getByLabel("System prompt").fill("You are Ava.");
-    const readiness = page.getByTestId("bolna-readiness");
-    await expect(readiness).toHaveAttribute("data-ready", "true");
-    await expect(readiness).toContainText("Ready for Bolna");
-    const t1 = task(page, 1);
-    await t1.getByLabel("Voice ID").fill("");
-    await expect(t1.getByLabel("Voice ID")).toHaveAccessibleDescription(/Bolna would refuse this: elevenlabs needs provider_config.voice_id/);
-    await expect(readiness).toContainText("agent_config.tasks[0].tools_config.synthesizer.provider_config.voice_id");
-    await snap(page, testInfo, "agent-builder-readiness");
-    await t1.getByRole("button", { name: "Voice presets" }).click();
-    await page.getByRole("menuitem", { name: /Amazon Polly · Joanna/ }).click();
-    await expect(t1.getByLabel("Engine")).toHaveValue("neural");
-    await expect(t1.getByLabel("Language", { exact: true })).toHaveValue("en-US");
-    await expect(readiness).toHaveAttribute("data-ready", "true");
-    const synth = (await previewJson(page)).agent_config.tasks[0].tools_config.synthesizer;
-    expect(synth).toEqual({ provider: "polly", provider_config: { voice: "Joanna", engine: "neural", language: "en-US" } });
   });
 
   test("edit and save shows Agent saved", async ({ page, request }) => {

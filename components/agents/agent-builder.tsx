@@ -17,7 +17,6 @@ import { BasicsSection } from "./basics-section";
 import type { FieldName } from "./form-fields";
 import { ImportJsonDialog } from "./import-json-dialog";
 import { JsonPreview } from "./json-preview";
-import { ReadinessProvider } from "./readiness-list";
 import { PromptsSection } from "./prompts-section";
 import { TasksSection } from "./tasks-section";
 
@@ -137,7 +136,6 @@ export function AgentBuilder({ agentId, initialValues, title, description, actio
           {formError}
         </div>
       )}
-      <ReadinessProvider control={form.control}>
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem] xl:items-start">
         <form ref={formRef} id={formId} onSubmit={onSubmit} noValidate aria-label={agentId ? "Edit agent" : "New agent"} className="@container flex min-w-0 flex-col gap-6">
           <BasicsSection />
@@ -154,7 +152,6 @@ export function AgentBuilder({ agentId, initialValues, title, description, actio
           <JsonPreview control={form.control} method={agentId ? "PUT" : "POST"} path={agentId ? `/api/agent/${agentId}` : "/api/agent"} />
         </aside>
       </div>
-      </ReadinessProvider>
     </FormProvider>
   );
 }

@@ -1,8 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { AgentPayload } from "@/lib/schemas/agent";
-import { VOICE_PRESETS, synthesizerFields } from "./voice-presets";
-import { bolnaReadiness } from "@/lib/engines/bolna/readiness";
-import { bolnaExampleAgent } from "@/lib/testing/bolna-example-agent";
 import { agentToValues, errorText, newAgentValues, promptVariables, promptsWithoutTask, serverPathToField } from "./agent-form-values";
 import { importPayload } from "./import-payload";
 
@@ -103,35 +100,5 @@ describe("importPayload", () => {
     expect(r.values.agent_prompts).toEqual({ task_1: { system_prompt: "" }, task_2: { system_prompt: "" } });
     const issues = AgentPayload.safeParse(r.values).error?.issues.map((i) => i.path.join("."));
     expect(issues).toEqual(expect.arrayContaining(["agent_config.agent_name", "agent_prompts.task_1.system_prompt"]));
-  });
-});
-
-describe("lossless builder (issue 9)", () => {
-  it("an imported Bolna agent round-trips through the form unchanged, unknown fields included", () => {
-    const sent = bolnaExampleAgent();
-    const r = importPayload(JSON.stringify(sent));
-    expect(r.ok && r.valid).toBe(true);
-    if (!r.ok) return;
-    expect(r.values).toEqual(sent);
-    // What the form submits is the resolver's parse of its values.
-    expect(AgentPayload.parse(agentToValues(AgentPayload.parse(r.values)))).toEqual(sent);
-  });
-
-  it("the builder's default agent is ready for Bolna once named and prompted", () => {
-    const values = newAgentValues();
-    values.agent_config.agent_name = "Ava";
-    values.agent_prompts.task_1.system_prompt = "You are Ava.";
-    expect(bolnaReadiness(AgentPayload.parse(values))).toEqual([]);
-  });
-});
-
-describe("voice presets", () => {
-  it.each(VOICE_PRESETS.map((p) => [p.label, p] as const))("%s gives an agent Bolna accepts", (_, preset) => {
-    const values = newAgentValues();
-    values.agent_config.agent_name = "Ava";
-    values.agent_prompts.task_1.system_prompt = "You are Ava.";
-    values.agent_config.tasks[0].tools_config.synthesizer = { provider: preset.provider, provider_config: { ...preset.provider_config } };
-    expect(synthesizerFields(preset.provider).every((f) => preset.provider_config[f])).toBe(true);
-    expect(bolnaReadiness(AgentPayload.parse(values))).toEqual([]);
   });
 });

@@ -8,7 +8,6 @@ import { Textarea } from "@/components/ui/textarea";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { SuggestInput, type Suggestion } from "@/components/ui/suggest-input";
 import { errorText, type AgentFormValues } from "./agent-form-values";
-import { useReadinessHint } from "./readiness-list";
 
 // Thin wrappers that tie a Field (label, hint, error) to a form path, so the sections stay a list
 // of fields. Errors come from the zod resolver or from the server's fieldErrors via setError.
@@ -77,13 +76,12 @@ export function SuggestField({ name, label, hint, required, className, suggestio
 }) {
   const { control } = useFormContext<AgentFormValues>();
   const error = useFieldError(name);
-  const bolna = useReadinessHint(name);
   return (
     <Controller
       control={control}
       name={name}
       render={({ field }) => (
-        <Field label={label} hint={bolna ?? hint} error={error} required={required} className={className}>
+        <Field label={label} hint={hint} error={error} required={required} className={className}>
           {(p) => (
             <SuggestInput
               {...p}
@@ -111,13 +109,12 @@ export function SelectField({ name, label, hint, required, className, options, u
 }) {
   const { control } = useFormContext<AgentFormValues>();
   const error = useFieldError(name);
-  const bolna = useReadinessHint(name);
   return (
     <Controller
       control={control}
       name={name}
       render={({ field }) => (
-        <Field label={label} hint={bolna ?? hint} error={error} required={required} className={className}>
+        <Field label={label} hint={hint} error={error} required={required} className={className}>
           {(p) => (
             <Select
               name={field.name}

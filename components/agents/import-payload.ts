@@ -43,15 +43,13 @@ export function importPayload(text: string): ImportResult {
 
   const body = { agent_config: json.agent_config, agent_prompts: json.agent_prompts ?? {} };
   const parsed = AgentPayload.safeParse(body);
-  // Valid: the schema's reading, i.e. the JSON as pasted (unknown fields kept: loose objects)
-  // with only issue 2's defaults filled in, exactly what the server would store.
-  if (parsed.success) return { ok: true, values: parsed.data as AgentFormValues, valid: true };
+  if (parsed.success) return { ok: true, values: parsed.data, valid: true };
 
   const config = json.agent_config;
   const tasks = Array.isArray(config.tasks) && config.tasks.length > 0 ? config.tasks : [{}];
   const values = {
     agent_config: {
-      ...merge({ agent_name: "", agent_type: "other" }, config) as object,
+      ...merge({ agent_name: "", agent_welcome_message: "", agent_type: "other" }, config) as object,
       tasks: tasks.map((t) => merge(taskSkeleton(), isObject(t) ? t : {})),
     },
     agent_prompts: isObject(json.agent_prompts) ? json.agent_prompts : {},

@@ -1,7 +1,7 @@
-import * as bolna from "@/lib/engines/bolna/catalog";
-
-// Suggestions the builder offers; provider lists come from Bolna's catalog (lib/engines/bolna). The API takes any provider, model, voice or engine name (they
-// are free strings in lib/schemas/agent.ts), so every one of these fields also accepts free entry.
+// Suggestions the builder offers. The API takes any provider, model, voice or engine name (they
+// are free strings in lib/schemas/agent.ts), so every one of these fields also accepts free entry;
+// provider lists come from Bolna's catalog so the defaults are what the engine runs.
+import { IO_FORMATS, IO_PROVIDERS, LLM_FLOW_TYPES, LLM_PROVIDERS, SYNTHESIZERS as BOLNA_SYNTHESIZERS, TRANSCRIBER_PROVIDERS } from "@/lib/engines/bolna/catalog";
 
 export type Choice = { value: string; hint?: string };
 
@@ -21,14 +21,18 @@ export const TASK_TYPES: Choice[] = [
   { value: "webhook", hint: "Send the result somewhere" },
 ];
 
-export const LLM_AGENT_TYPES: Choice[] = bolna.LLM_AGENT_TYPES.map((value) => ({ value }));
-
-export const FLOW_TYPES: Choice[] = [
-  { value: "streaming", hint: "Speak while the reply is generated" },
-  { value: "preprocessed", hint: "Pre-generated replies" },
+export const LLM_AGENT_TYPES: Choice[] = [
+  { value: "simple_llm_agent", hint: "One prompt, one model" },
+  { value: "knowledgebase_agent", hint: "Answers from a knowledge base" },
+  { value: "graph_agent", hint: "Conversation graph" },
+  { value: "llm_agent_graph" },
+  { value: "multiagent" },
 ];
 
-export const LLM_PROVIDERS: Choice[] = bolna.LLM_PROVIDERS.map((value) => ({ value }));
+const FLOW_HINTS: Record<string, string> = { streaming: "Speak while the reply is generated", preprocessed: "Pre-rendered replies" };
+export const FLOW_TYPES: Choice[] = LLM_FLOW_TYPES.map((value) => ({ value, hint: FLOW_HINTS[value] }));
+
+export const LLM_PROVIDER_CHOICES: Choice[] = LLM_PROVIDERS.map((value) => ({ value }));
 
 export const LLM_MODELS: Record<string, string[]> = {
   openai: ["gpt-4o-mini", "gpt-4o", "gpt-4.1", "gpt-4.1-mini", "gpt-4.1-nano"],
@@ -38,30 +42,31 @@ export const LLM_MODELS: Record<string, string[]> = {
   deepseek: ["deepseek-chat"],
 };
 
-/** Suggestions per synthesizer provider and provider_config field (free entry still allowed). */
-export const SYNTHESIZERS: Record<string, Partial<Record<bolna.SynthesizerField, string[]>>> = {
-  ...Object.fromEntries(bolna.SYNTHESIZER_PROVIDER_NAMES.map((p) => [p, {}])),
+export const SYNTHESIZER_PROVIDER_CHOICES: Choice[] = Object.keys(BOLNA_SYNTHESIZERS).map((value) => ({ value }));
+export const TRANSCRIBER_PROVIDER_CHOICES: Choice[] = TRANSCRIBER_PROVIDERS.map((value) => ({ value }));
+
+/** Hints for the synthesizer fields; which fields a provider needs comes from the Bolna catalog. */
+export const SYNTHESIZERS: Record<string, { voices: string[]; engines: string[] }> = {
   elevenlabs: {
-    voice: ["Rachel", "Adam", "Bella", "Antoni", "Domi", "Josh"],
-    model: ["eleven_turbo_v2_5", "eleven_flash_v2_5", "eleven_multilingual_v2"],
+    voices: ["Rachel", "Adam", "Bella", "Antoni", "Domi", "Josh"],
+    engines: ["eleven_turbo_v2_5", "eleven_flash_v2_5", "eleven_multilingual_v2"],
   },
-  polly: { voice: ["Joanna", "Matthew", "Amy", "Brian", "Aditi", "Lupe"], engine: ["neural", "generative", "standard"], language: ["en-US", "en-GB", "en-IN"] },
-  deepgram: { voice_id: ["aura-asteria-en", "aura-luna-en", "aura-orion-en", "aura-arcas-en"], model: ["aura-asteria-en", "aura-luna-en", "aura-orion-en", "aura-arcas-en"] },
-  openai: { voice: ["alloy", "echo", "fable", "onyx", "nova", "shimmer"], model: ["tts-1", "tts-1-hd"] },
-  azuretts: { voice: ["en-US-JennyNeural", "en-US-GuyNeural", "en-GB-SoniaNeural"], language: ["en-US", "en-GB"] },
+  polly: { voices: ["Joanna", "Matthew", "Amy", "Brian", "Aditi", "Lupe"], engines: ["neural", "generative", "standard"] },
+  deepgram: { voices: ["aura-asteria-en", "aura-luna-en", "aura-orion-en", "aura-arcas-en"], engines: ["aura", "aura-2"] },
+  azuretts: { voices: ["en-US-JennyNeural", "en-US-GuyNeural", "en-GB-SoniaNeural"], engines: ["neural"] },
+  cartesia: { voices: ["sonic-english"], engines: ["sonic-2"] },
 };
 
 export const TRANSCRIBERS: Record<string, string[]> = {
-  ...Object.fromEntries(bolna.TRANSCRIBER_PROVIDERS.map((p) => [p, [] as string[]])),
   deepgram: ["nova-3", "nova-2", "nova-2-phonecall", "nova-3-medical"],
+  azure: ["default"],
+  assemblyai: ["universal-streaming"],
+  whisper: ["whisper-1"],
 };
 
-export const TELEPHONY_PROVIDERS: Choice[] = bolna.IO_PROVIDERS.map((value) => ({
-  value,
-  hint: value === "default" ? "Web call / browser audio" : (bolna.TELEPHONY_PROVIDERS as readonly string[]).includes(value) ? "Telephony" : undefined,
-}));
-
-export const AUDIO_FORMATS: Choice[] = bolna.IO_FORMATS.map((value) => ({ value, hint: value === "ulaw" ? "8 kHz G.711 μ-law" : undefined }));
+const IO_HINTS: Record<string, string> = { default: "Web call / browser audio", ulaw: "8 kHz G.711 μ-law" };
+export const TELEPHONY_PROVIDERS: Choice[] = IO_PROVIDERS.map((value) => ({ value, hint: IO_HINTS[value] }));
+export const AUDIO_FORMATS: Choice[] = IO_FORMATS.map((value) => ({ value, hint: IO_HINTS[value] }));
 
 export const PIPELINE_STAGES: Choice[] = [
   { value: "transcriber", hint: "Speech to text" },

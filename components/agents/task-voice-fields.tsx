@@ -6,9 +6,13 @@ import { Button } from "@/components/ui/button";
 import { newTask, type AgentFormValues } from "./agent-form-values";
 import { FieldGroup } from "./form-section";
 import { SuggestField } from "./form-fields";
-import { TRANSCRIBERS, toChoices } from "./known-choices";
-import { SynthesizerFields } from "./synthesizer-fields";
-const TRANSCRIBER_PROVIDERS = toChoices(Object.keys(TRANSCRIBERS));
+import { SYNTHESIZERS, SYNTHESIZER_PROVIDER_CHOICES as SYNTH_PROVIDERS, TRANSCRIBERS, TRANSCRIBER_PROVIDER_CHOICES as TRANSCRIBER_PROVIDERS, toChoices } from "./known-choices";
+import { VoicePresetPicker } from "./voice-preset-picker";
+import { SYNTHESIZERS as BOLNA_SYNTHESIZERS, type ProviderConfigField } from "@/lib/engines/bolna/catalog";
+
+const FIELD_LABELS: Record<ProviderConfigField, string> = { voice: "Voice", voice_id: "Voice id", model: "Voice model", engine: "Engine", language: "Language" };
+// Fields shown when the provider is not one Bolna knows: the spec's two, so nothing disappears.
+const FALLBACK_FIELDS: ProviderConfigField[] = ["voice", "engine"];
 
 /** Synthesizer and transcriber are optional in the API: each can be removed and added back. */
 export function TaskVoiceFields({ index }: { index: number }) {
@@ -18,6 +22,9 @@ export function TaskVoiceFields({ index }: { index: number }) {
     { provider?: string } | undefined,
     { provider?: string } | undefined,
   ];
+  const providerKey = String(synth?.provider ?? "").trim().toLowerCase();
+  const synthKnown = SYNTHESIZERS[providerKey];
+  const needed = BOLNA_SYNTHESIZERS[providerKey]?.required ?? FALLBACK_FIELDS;
   const transcriberModels = TRANSCRIBERS[String(transcriber?.provider ?? "").trim().toLowerCase()] ?? Object.values(TRANSCRIBERS).flat();
   const set = (path: `${typeof base}.synthesizer` | `${typeof base}.transcriber`, value: unknown) =>
     setValue(path, value as never, { shouldDirty: true });
@@ -29,7 +36,24 @@ export function TaskVoiceFields({ index }: { index: number }) {
         action={synth && <RemoveButton what="synthesizer" onClick={() => set(`${base}.synthesizer`, undefined)} />}
       >
         {synth ? (
-          <SynthesizerFields index={index} />
+          <div className="grid gap-4 @lg:grid-cols-2 @3xl:grid-cols-3">
+            <VoicePresetPicker name={`${base}.synthesizer`} />
+            <SuggestField name={`${base}.synthesizer.provider`} label="Synthesizer provider" required suggestions={SYNTH_PROVIDERS} />
+            {needed.map((field) => (
+              <SuggestField
+                key={field}
+                // voice_id/model/language are kept by the loose schema but not in the form's typed paths.
+                name={`${base}.synthesizer.provider_config.${field}` as `${typeof base}.synthesizer.provider_config.voice`}
+                label={FIELD_LABELS[field]}
+                hint={BOLNA_SYNTHESIZERS[providerKey] ? `${providerKey} needs it` : undefined}
+                suggestions={toChoices(
+                  field === "voice" ? synthKnown?.voices ?? Object.values(SYNTHESIZERS).flatMap((s) => s.voices)
+                    : field === "engine" || field === "model" ? synthKnown?.engines ?? Object.values(SYNTHESIZERS).flatMap((s) => s.engines)
+                      : [],
+                )}
+              />
+            ))}
+          </div>
         ) : (
           <AddRow text="No synthesizer: the task does not speak." label="Add synthesizer" onClick={() => set(`${base}.synthesizer`, newTask().tools_config.synthesizer)} />
         )}
@@ -39,10 +63,9 @@ export function TaskVoiceFields({ index }: { index: number }) {
         action={transcriber && <RemoveButton what="transcriber" onClick={() => set(`${base}.transcriber`, undefined)} />}
       >
         {transcriber ? (
-          <div className="grid gap-4 @lg:grid-cols-2 @3xl:grid-cols-3">
+          <div className="grid gap-4 @lg:grid-cols-2">
             <SuggestField name={`${base}.transcriber.provider`} label="Transcriber provider" required suggestions={TRANSCRIBER_PROVIDERS} />
             <SuggestField name={`${base}.transcriber.model`} label="Transcriber model" suggestions={toChoices([...new Set(transcriberModels)])} />
-            <SuggestField name={`${base}.transcriber.language`} label="Transcriber language" suggestions={toChoices(["en", "en-US", "en-IN", "hi", "es", "fr", "de"])} />
           </div>
         ) : (
           <AddRow text="No transcriber: the task does not listen." label="Add transcriber" onClick={() => set(`${base}.transcriber`, newTask().tools_config.transcriber)} />
