@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { bolnaExampleAgent } from "../lib/testing/bolna-fixtures";
 import { apiToken, snap } from "./helpers";
 
 const auth = () => ({ Authorization: `Bearer ${apiToken()}` });
@@ -189,6 +190,45 @@ test.describe("agent builder", () => {
     expect(preview.agent_config.agent_name).toBe(name);
     expect(preview.agent_config.tasks[0].tools_config.synthesizer).toBeUndefined();
     expect(preview.agent_prompts).toEqual(body.agent_prompts);
+  });
+
+  test("an imported Bolna agent goes through the builder and Save unchanged, unknown fields included", async ({ page, request }) => {
+    const body = bolnaExampleAgent();
+    body.agent_config.agent_name = unique("Alfred");
+    await page.goto("/agents/new");
+    await page.getByRole("button", { name: "Import JSON" }).click();
+    await page.getByLabel("Agent JSON").fill(JSON.stringify(body));
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    await expect(task(page, 1).getByLabel("Voice id")).toHaveValue("21m00Tcm4TlvDq8ikWAM");
+    await expect(page.getByTestId("bolna-readiness")).toContainText("Ready for Bolna");
+    expect(await previewJson(page)).toEqual(body);
+    await save(page, "Create agent");
+    await expect(page).toHaveURL(/\/agents\/[0-9a-f-]{36}$/);
+    const stored = await storedAgent(request, page.url().split("/").pop()!);
+    expect({ agent_config: stored.agent_config, agent_prompts: stored.agent_prompts }).toEqual(body);
+  });
+
+  test("Bolna readiness: the default is ready, a cleared voice id is named, a preset fills the provider's fields", async ({ page }, testInfo) => {
+    await page.goto("/agents/new");
+    await page.getByLabel("Agent name").fill(unique("Ready"));
+    await page.getByRole("group", { name: "Task 1 prompt" }).getByLabel("System prompt").fill("You are Ava.");
+    const readiness = page.getByTestId("bolna-readiness");
+    await expect(readiness).toContainText("Ready for Bolna");
+    const t1 = task(page, 1);
+    await t1.getByLabel("Voice id").fill("");
+    await expect(readiness).toContainText("agent_config.tasks[0].tools_config.synthesizer.provider_config.voice_id");
+    await expect(readiness).toContainText("refused");
+    await snap(page, testInfo, "agent-builder-not-ready");
+    await snapDark(page, testInfo, "agent-builder-not-ready-dark");
+    await t1.getByLabel("Voice preset").click();
+    await page.getByRole("option", { name: "Amazon Polly · Joanna (neural)" }).click();
+    await expect(t1.getByLabel("Engine")).toHaveValue("neural");
+    await expect(t1.getByLabel("Language", { exact: true })).toHaveValue("en-US");
+    await expect(readiness).toContainText("Ready for Bolna");
+    const synth = (await previewJson(page)).agent_config.tasks[0].tools_config.synthesizer;
+    expect(synth).toMatchObject({ provider: "polly", provider_config: { voice: "Joanna", engine: "neural", language: "en-US" } });
+    await snap(page, testInfo, "agent-builder-preset");
+    await snapDark(page, testInfo, "agent-builder-preset-dark");
   });
 
   test("edit and save shows Agent saved", async ({ page, request }) => {
