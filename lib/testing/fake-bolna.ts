@@ -61,7 +61,7 @@ export function completedFields(e: Execution, overrides: Record<string, unknown>
   };
 }
 
-export async function startFakeBolna(opts: { apiKey?: string } = {}): Promise<FakeBolna> {
+export async function startFakeBolna(opts: { apiKey?: string; port?: number } = {}): Promise<FakeBolna> {
   const apiKey = opts.apiKey ?? `bn-${crypto.randomBytes(12).toString("hex")}`;
   const agents = new Map<string, Record<string, unknown>>();
   const executions = new Map<string, Execution>();
@@ -118,7 +118,7 @@ export async function startFakeBolna(opts: { apiKey?: string } = {}): Promise<Fa
       return e ? sendJson(res, 200, e) : sendJson(res, 404, { message: "Execution not found" });
     }
     sendJson(res, 404, { message: `No route ${method} ${url.pathname}` });
-  });
+  }, { port: opts.port });
 
   function listExecutions(res: Parameters<typeof sendJson>[0], agentId: string, q: URLSearchParams) {
     const page = Number(q.get("page_number") ?? 1);

@@ -1,0 +1,129 @@
+import fs from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
+import { FAKE_BOLNA_KEY, fakeBolnaPort } from "./fake-bolna-env";
+import { apiToken } from "./helpers";
+
+// Issue 9's journey against the fake Bolna engine beside the app (playwright.config.ts webServer):
+// add an engine, check it, deploy an agent from its page, place a call, and see the call in the
+// call log with its summary once the fake engine has completed it through the webhook.
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const FAKE_ORIGIN = `http://127.0.0.1:${fakeBolnaPort(PORT)}`;
+const auth = () => ({ Authorization: `Bearer ${apiToken()}` });
+
+/** E2E_SCREENS=1 writes each view at 1280 and 390 px, light and dark, to test-results/screens/. */
+async function shots(page: Page, name: string) {
+  if (!process.env.E2E_SCREENS) return;
+  fs.mkdirSync("test-results/screens", { recursive: true });
+  const original = page.viewportSize();
+  for (const dark of [false, true]) {
+    await page.evaluate((d) => document.documentElement.classList.toggle("dark", d), dark);
+    for (const [w, h] of [[1280, 800], [390, 844]] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.waitForTimeout(150);
+      await page.screenshot({ path: `test-results/screens/${name}-${w}-${dark ? "dark" : "light"}.png`, fullPage: true, animations: "disabled" });
+    }
+  }
+  await page.evaluate(() => document.documentElement.classList.remove("dark"));
+  if (original) await page.setViewportSize(original);
+}
+
+test("add an engine, deploy an agent, place a call, see it completed in the call log", async ({ page, request }) => {
+  const base = bolnaExampleAgent();
+  const agentName = `Alfred e2e ${Date.now().toString(36)}`;
+  const created = await request.post("/api/agent", {
+    headers: auth(),
+    data: {
+      ...base,
+      agent_config: { ...base.agent_config, agent_name: agentName, agent_welcome_message: "Good evening {first_name}." },
+      agent_prompts: { task_1: { system_prompt: "You are Alfred. Remind {first_name} about {appointment}." } },
+    },
+  });
+  expect(created.status()).toBe(201);
+  const agentId = (await created.json()).agent_id as string;
+
+  // The agent page before any engine exists: Deploy is disabled and says why.
+  await page.goto(`/agents/${agentId}`);
+  await expect(page.getByRole("button", { name: "Deploy", exact: true })).toBeDisabled();
+  await expect(page.getByText("No engine yet:")).toBeVisible();
+  await page.getByRole("link", { name: "add one" }).click();
+
+  // Engines: empty, then add one through the dialog (a bad key is refused beside its field).
+  await expect(page.getByRole("heading", { name: "No engines yet" })).toBeVisible();
+  await shots(page, "engines-empty");
+  const opener = page.getByRole("button", { name: "Add engine" });
+  await opener.click();
+  const dialog = page.getByRole("dialog", { name: "Add engine" });
+  await dialog.getByLabel("Name").fill("Fake Bolna");
+  await dialog.getByLabel("Base URL").fill(FAKE_ORIGIN);
+  await dialog.getByLabel("API key").fill("short");
+  await dialog.getByRole("button", { name: "Add engine" }).click();
+  await expect(dialog.getByText("must be the engine's API key")).toBeVisible();
+  await expect(dialog.getByLabel("API key")).toHaveAttribute("type", "password");
+  await dialog.getByLabel("API key").fill(FAKE_BOLNA_KEY);
+  await shots(page, "engines-add-dialog");
+  await dialog.getByRole("button", { name: "Add engine" }).click();
+  await expect(dialog).toBeHidden();
+
+  const card = page.getByRole("listitem").filter({ hasText: "Fake Bolna" });
+  await expect(card.getByText(FAKE_ORIGIN)).toBeVisible();
+  await expect(card.getByText(`…${FAKE_BOLNA_KEY.slice(-4)}`)).toBeVisible();
+  await expect(card.getByTestId("webhook-url")).toHaveText(new RegExp(`^http://127\\.0\\.0\\.1:${PORT}/api/webhooks/bolna/\\S+$`));
+  expect(await page.content()).not.toContain(FAKE_BOLNA_KEY);
+  expect(page.url()).not.toContain(FAKE_BOLNA_KEY);
+  await card.getByRole("button", { name: "Check connection" }).click();
+  await expect(card.getByRole("status")).toContainText("Connected: the engine lists 0 agents");
+
+  // Rotate asks first; cancelling gives focus back to the button that opened it.
+  const rotate = card.getByRole("button", { name: "Rotate secret" });
+  await rotate.click();
+  await expect(page.getByRole("dialog", { name: /Rotate the webhook secret/ })).toBeVisible();
+  await shots(page, "engines-rotate-dialog");
+  await page.keyboard.press("Escape");
+  await expect(rotate).toBeFocused();
+  await shots(page, "engines-list");
+
+  // Deploy from the agent page.
+  await page.goto(`/agents/${agentId}`);
+  await expect(page.getByText("Not deployed to an engine")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Call a number" })).toBeDisabled();
+  const deployButton = page.getByRole("button", { name: "Deploy", exact: true });
+  await deployButton.click();
+  const deploy = page.getByRole("dialog", { name: `Deploy ${agentName}` });
+  await expect(deploy.getByText("Not deployed")).toBeVisible();
+  await shots(page, "agent-deploy-dialog");
+  await deploy.getByRole("button", { name: "Deploy to Fake Bolna" }).click();
+  await expect(deploy.getByRole("button", { name: "Redeploy to Fake Bolna" })).toBeVisible();
+  await expect(deploy.getByText(/remote id/)).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(deployButton).toBeFocused();
+  await expect(page.getByTestId("deployment-state")).toContainText("Deployed to Fake Bolna");
+  await expect(page.getByTestId("deployment-state")).toContainText("In sync");
+
+  // Place a call, with the prompt's variables asked for one by one.
+  await page.getByRole("button", { name: "Call a number" }).click();
+  const call = page.getByRole("dialog", { name: "Call a number" });
+  await expect(call.getByLabel("{first_name}")).toBeVisible();
+  await expect(call.getByLabel("{appointment}")).toBeVisible();
+  await call.getByLabel("Number to call").fill("+1 415 555 0123");
+  await call.getByLabel("{first_name}").fill("Bruce");
+  await call.getByLabel("{appointment}").fill("the dentist on Friday");
+  await shots(page, "agent-call-dialog");
+  await call.getByRole("button", { name: "Place call" }).click();
+  const sid = (await call.getByTestId("call-sid").textContent())?.trim() ?? "";
+  expect(sid).not.toBe("");
+  await shots(page, "agent-call-placed");
+  await call.getByRole("link", { name: "Open in call log" }).click();
+
+  // The call log opens the call; once the fake engine completes it, its summary is there.
+  await expect(page).toHaveURL(new RegExp(`/calls\\?.*call=${sid}`));
+  const sheet = page.getByRole("dialog");
+  await expect(sheet).toContainText(sid);
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole("dialog")).toContainText("Booked a demo for Friday.", { timeout: 1500 });
+  }).toPass({ timeout: 20_000 });
+  await expect(page.getByRole("dialog")).toContainText(/completed/i);
+  await shots(page, "calls-completed-sheet");
+});
