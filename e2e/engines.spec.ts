@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
 import { FAKE_BOLNA_KEY, fakeBolnaPort } from "./fake-bolna-env";
 import { apiToken } from "./helpers";
@@ -29,9 +29,9 @@ async function shots(page: Page, name: string) {
   if (original) await page.setViewportSize(original);
 }
 
-test("add an engine, deploy an agent, place a call, see it completed in the call log", async ({ page, request }) => {
+/** Bolna's README agent, with `{variables}` in its welcome message and prompt. */
+async function createAgent(request: APIRequestContext, agentName: string): Promise<string> {
   const base = bolnaExampleAgent();
-  const agentName = `Alfred e2e ${Date.now().toString(36)}`;
   const created = await request.post("/api/agent", {
     headers: auth(),
     data: {
@@ -41,7 +41,12 @@ test("add an engine, deploy an agent, place a call, see it completed in the call
     },
   });
   expect(created.status()).toBe(201);
-  const agentId = (await created.json()).agent_id as string;
+  return (await created.json()).agent_id as string;
+}
+
+test("add an engine through the page, check it, and deploy an agent from its page", async ({ page, request }) => {
+  const agentName = `Alfred e2e ${Date.now().toString(36)}`;
+  const agentId = await createAgent(request, agentName);
 
   // The agent page before any engine exists: Deploy is disabled and says why.
   await page.goto(`/agents/${agentId}`);
@@ -73,7 +78,7 @@ test("add an engine, deploy an agent, place a call, see it completed in the call
   expect(await page.content()).not.toContain(FAKE_BOLNA_KEY);
   expect(page.url()).not.toContain(FAKE_BOLNA_KEY);
   await card.getByRole("button", { name: "Check connection" }).click();
-  await expect(card.getByRole("status")).toContainText("Connected: the engine lists 0 agents");
+  await expect(card.getByTestId("check-result")).toContainText("Connected: the engine lists 0 agents");
 
   // Rotate asks first; cancelling gives focus back to the button that opened it.
   const rotate = card.getByRole("button", { name: "Rotate secret" });
@@ -100,8 +105,17 @@ test("add an engine, deploy an agent, place a call, see it completed in the call
   await expect(deployButton).toBeFocused();
   await expect(page.getByTestId("deployment-state")).toContainText("Deployed to Fake Bolna");
   await expect(page.getByTestId("deployment-state")).toContainText("In sync");
+});
 
-  // Place a call, with the prompt's variables asked for one by one.
+test("place a call from the agent page and see it completed, with its summary, in the call log", async ({ page, request }) => {
+  const agentId = await createAgent(request, `Alfred call ${Date.now().toString(36)}`);
+  const engine = await request.post("/api/engines", { headers: auth(), data: { name: "Fake Bolna calls", base_url: FAKE_ORIGIN, api_key: FAKE_BOLNA_KEY } });
+  expect(engine.status()).toBe(201);
+  const deployed = await request.post(`/api/agent/${agentId}/deploy`, { headers: auth(), data: { engine_id: (await engine.json()).engine_id } });
+  expect(deployed.status()).toBe(200);
+
+  // The prompt's variables are asked for one by one.
+  await page.goto(`/agents/${agentId}`);
   await page.getByRole("button", { name: "Call a number" }).click();
   const call = page.getByRole("dialog", { name: "Call a number" });
   await expect(call.getByLabel("{first_name}")).toBeVisible();
@@ -111,8 +125,8 @@ test("add an engine, deploy an agent, place a call, see it completed in the call
   await call.getByLabel("{appointment}").fill("the dentist on Friday");
   await shots(page, "agent-call-dialog");
   await call.getByRole("button", { name: "Place call" }).click();
-  const sid = (await call.getByTestId("call-sid").textContent())?.trim() ?? "";
-  expect(sid).not.toBe("");
+  await expect(call.getByTestId("call-sid")).toHaveText(/\S+/);
+  const sid = (await call.getByTestId("call-sid").textContent())!.trim();
   await shots(page, "agent-call-placed");
   await call.getByRole("link", { name: "Open in call log" }).click();
 
@@ -124,6 +138,8 @@ test("add an engine, deploy an agent, place a call, see it completed in the call
     await page.reload();
     await expect(page.getByRole("dialog")).toContainText("Booked a demo for Friday.", { timeout: 1500 });
   }).toPass({ timeout: 20_000 });
+  // The fake engine greets by the {first_name} the call was placed with.
+  await expect(page.getByRole("dialog")).toContainText("Hi Bruce");
   await expect(page.getByRole("dialog")).toContainText(/completed/i);
   await shots(page, "calls-completed-sheet");
 });

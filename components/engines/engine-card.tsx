@@ -43,7 +43,7 @@ export function EngineCard({ engine, onConfirm }: { engine: EngineRecord; onConf
           </Button>
         </div>
       </div>
-      <div role="status" aria-live="polite">
+      <div role="status" aria-live="polite" data-testid="check-result">
         {result && (
           <p className={`mt-3 flex items-center gap-1.5 text-sm ${result.ok ? "text-emerald-700 dark:text-emerald-300" : "text-red-700 dark:text-red-300"}`}>
             {result.ok ? <CheckCircle2 aria-hidden="true" className="size-4 shrink-0" /> : <XCircle aria-hidden="true" className="size-4 shrink-0" />}
