@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TemplateVariables } from "./contacts";
 
 // One schema for `POST/PATCH /api/engines` and the console's engine form.
 
@@ -29,3 +30,27 @@ export const EnginePatch = z.object({
 
 export const EngineIdParams = z.object({ engine_id: z.string().describe("engine_id returned by POST /engines") });
 export const DeployBody = z.object({ engine_id: z.string().min(1, "engine_id is required") }).strict();
+
+/** `POST /api/agent/{id}/call` (and the console's "Call a number" form). Numbers: any notation the contacts endpoint reads. */
+export const PlaceCallBody = z.object({
+  to_number: z.string().trim().min(1, "to_number is required").max(64),
+  from_number: z.string().trim().min(1).max(64).optional(),
+  template_variables: TemplateVariables.optional().describe("Values for the prompts' {variables}; sent to the engine as user_data"),
+  engine_id: z.string().min(1).optional().describe("Default: the engine the agent was deployed to most recently"),
+}).strict();
+export type PlaceCallInput = z.input<typeof PlaceCallBody>;
+
+/** `POST /api/engines/{id}/sync`: the created_at range to pull (default the last 7 days). */
+export const SyncBody = z.object({
+  from: z.string().refine((v) => !Number.isNaN(Date.parse(v)), "must be an ISO 8601 timestamp").optional(),
+  to: z.string().refine((v) => !Number.isNaN(Date.parse(v)), "must be an ISO 8601 timestamp").optional(),
+}).strict().refine((v) => !v.from || !v.to || Date.parse(v.from) <= Date.parse(v.to), { message: "from must not be after to", path: ["from"] });
+
+/** The webhook body: Bolna's execution object. Only what identifies it is required; the rest is read leniently. */
+export const ExecutionBody = z.object({
+  id: z.string().min(1).max(128),
+  agent_id: z.string().min(1).max(128),
+  status: z.string().min(1).max(64),
+}).loose();
+
+export const WebhookParams = z.object({ secret: z.string().min(1).max(256) });

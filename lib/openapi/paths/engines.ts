@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { AgentIdParams } from "@/lib/schemas/agent";
-import { DeployBody, EngineCreate, EngineIdParams, EnginePatch } from "@/lib/schemas/engine";
+import { DeployBody, EngineCreate, EngineIdParams, EnginePatch, ExecutionBody, PlaceCallBody, SyncBody, WebhookParams } from "@/lib/schemas/engine";
 import { PageQuery } from "@/lib/schemas/page";
 import type { SchemaRegistry } from "../json-schema";
 import { operation, type OperationObject } from "../operation";
 import { hasMore, nextCursor, timestamp, uuid } from "../responses";
+
+const count = (description: string) => z.number().int().min(0).describe(description);
 
 const Engine = z
   .object({
@@ -63,6 +65,33 @@ export function enginesPaths(r: SchemaRegistry): Record<string, Record<string, O
         params: AgentIdParams, body: DeployBody,
         responses: { 200: { description: "Deployed", schema: z.object({ agent_id: uuid("Agent"), engine_id: uuid("Engine"), remote_agent_id: z.string(), status: z.literal("deployed"), deployed_at: timestamp("Deploy time") }) } },
         errors: { 404: "No such agent or engine in the caller's account", ...ENGINE_ERRORS },
+      }),
+    },
+    "/agent/{id}/call": {
+      post: operation(r, "post", {
+        tag: "Engines", operationId: "placeCall", summary: "Place a call with an agent",
+        description: "Numbers in any notation the contacts endpoint reads (without `+`: the agent's country), sent to the engine as E.164; `template_variables` become Bolna's `user_data`. The call is in GET /details at once with status `queued` and follows the engine's webhooks from there.",
+        params: AgentIdParams, body: PlaceCallBody, bodyExample: { to_number: "+1 415 555 0102", template_variables: { first_name: "Ada" } },
+        responses: { 202: { description: "Queued on the engine", schema: z.object({ call_sid: z.string().describe("The engine's execution id"), status: z.literal("queued") }) } },
+        errors: { 404: "No such agent in the caller's account", 422: "A number is not valid, the agent is not deployed (on that engine), or the engine refused the call", 424: ENGINE_ERRORS[424] },
+      }),
+    },
+    "/engines/{engine_id}/sync": {
+      post: operation(r, "post", {
+        tag: "Engines", operationId: "syncEngine", summary: "Pull executions from the engine",
+        description: "For when webhooks cannot reach Voxdesk: walks `GET /v2/agent/{remote}/executions` for every agent deployed on the engine (7-day windows, pages of 50) through the webhook's upsert. Default range: the last 7 days. Running it twice changes nothing.",
+        params: EngineIdParams, body: SyncBody, bodyExample: {},
+        responses: { 200: { description: "What changed", schema: z.object({ imported: count("New calls"), updated: count("Calls that moved to a later status"), unchanged: count("Executions already up to date") }) } },
+        errors: { 404: NOT_FOUND, ...ENGINE_ERRORS },
+      }),
+    },
+    "/webhooks/bolna/{secret}": {
+      post: operation(r, "post", {
+        tag: "Engines", operationId: "bolnaWebhook", summary: "Receive an execution from Bolna", auth: false,
+        description: "Bolna posts its execution object here on every status change (set as the agent's `webhook_url` at deploy). The secret in the path authenticates; a wrong one is a 404. Upserts the call by execution id: resends and late earlier statuses change nothing.",
+        params: WebhookParams, body: ExecutionBody,
+        responses: { 200: { description: "Stored", schema: z.object({ ok: z.literal(true), call_sid: z.string(), outcome: z.enum(["imported", "updated", "unchanged"]) }) } },
+        errors: { 404: "No engine has this webhook secret" },
       }),
     },
   };
