@@ -12,10 +12,10 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { Field } from "@/components/ui/field";
 import { controlClass, Input } from "@/components/ui/input";
 import { callLogHref } from "@/lib/calls/url-state";
-import { templateVariables } from "@/lib/engines/template-variables";
 import { usePlaceCall, type PlacedCall } from "@/lib/hooks/engines";
 import { ApiError } from "@/lib/http/fetch-json";
 import { cn } from "@/lib/utils";
+import { templateVariables } from "./call-variables";
 import type { DeployableAgent } from "./deploy-dialog";
 
 // The form's own shape; the server checks the numbers (any format the contacts endpoint reads).

@@ -1,3 +1,5 @@
+import { promptVariables } from "./agent-form-values";
+
 // The `{variables}` a call must fill in: Bolna substitutes `{name}` in the prompts and the welcome
 // message with the call's user_data (../shared/spec/bolna-engine.md), so the "Call a number"
 // dialog asks for each one found.
@@ -7,8 +9,6 @@ type AgentText = {
   agent_prompts?: Record<string, { system_prompt?: unknown } | undefined>;
 };
 
-// Identifier-like names only: JSON examples or `{ }` in a prompt are not variables.
-const VARIABLE = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
 /** Distinct variable names in order of first use: welcome message first, then task_1, task_2, … */
 export function templateVariables(agent: AgentText): string[] {
@@ -19,7 +19,8 @@ export function templateVariables(agent: AgentText): string[] {
   const seen = new Set<string>();
   for (const t of texts) {
     if (typeof t !== "string") continue;
-    for (const m of t.matchAll(VARIABLE)) seen.add(m[1]);
+    // The builder's own reading of `{variables}`, so the dialog asks for what the builder lists.
+    for (const v of promptVariables(t)) seen.add(v);
   }
   return [...seen];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { templateVariables } from "./template-variables";
+import { templateVariables } from "./call-variables";
 
 describe("templateVariables", () => {
   it("finds each {name} once, welcome message first, then tasks in order", () => {
@@ -15,7 +15,7 @@ describe("templateVariables", () => {
   });
 
   it("ignores JSON-looking braces and non-identifiers", () => {
-    expect(templateVariables({ agent_prompts: { task_1: { system_prompt: 'Reply {"ok": true} or { } or {1st} or {a-b}' } } })).toEqual([]);
+    expect(templateVariables({ agent_prompts: { task_1: { system_prompt: 'Reply {"ok": true} or { } or {1st} or {{literal}}' } } })).toEqual([]);
   });
 
   it("copes with missing parts", () => {
