@@ -1,7 +1,9 @@
 import { defineConfig, devices } from "@playwright/test";
+import { fakeBolnaPort } from "./e2e/fake-bolna-env";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${PORT}`;
+const FAKE_BOLNA = fakeBolnaPort(PORT);
 
 // Debian's Chromium (Playwright cannot download its own browsers on this network).
 const chromium = {
@@ -28,7 +30,7 @@ export default defineConfig({
     { name: "setup", testMatch: /global\.setup\.ts/, use: chromium },
     { name: "chromium", dependencies: ["setup"], testIgnore: /global\.setup\.ts/, use: { ...chromium, storageState: "test-results/.auth/state.json" } },
   ],
-  webServer: {
+  webServer: [{
     // A throwaway database, seeded by e2e/prepare.ts, then the production server.
     command: `node_modules/.bin/tsx --conditions=react-server e2e/prepare.ts && node_modules/.bin/next start -p ${PORT} -H 127.0.0.1`,
     url: `${baseURL}/api/health`,
@@ -39,7 +41,17 @@ export default defineConfig({
       NEXT_PUBLIC_E2E: "1",
       NEXT_TELEMETRY_DISABLED: "1",
       TOOL_TARGET_ALLOWLIST: "127.0.0.1",
+      // The fake engine posts executions back here.
+      PUBLIC_URL: baseURL,
       LOG_LEVEL: "error",
     },
-  },
+  }, {
+    // A fake Bolna engine (lib/testing/fake-bolna.ts) that completes placed calls by itself (e2e/engines.spec.ts).
+    command: "node_modules/.bin/tsx e2e/fake-bolna-server.ts",
+    // Any answer means it is up (it asks for the key: 401).
+    url: `http://127.0.0.1:${FAKE_BOLNA}/v2/agent/all`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+    env: { E2E_PORT: String(PORT), FAKE_BOLNA_COMPLETE_MS: "1500" },
+  }],
 });

@@ -11,6 +11,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useAgent } from "@/lib/hooks/agents";
 import { isApiError } from "@/lib/http/fetch-json";
 import { AgentBuilder } from "./agent-builder";
+import { AgentEngineActions, DeploymentState } from "./agent-engine-actions";
 import { agentToValues, newAgentValues } from "./agent-form-values";
 import { DeleteAgentDialog, type DeleteTarget } from "./delete-agent-dialog";
 
@@ -46,9 +47,10 @@ export function EditAgentPage({ id }: { id: string }) {
         agentId={a.agent_id}
         initialValues={agentToValues(a)}
         title={a.agent_name}
-        description={<>Created {stamp.format(new Date(a.created_at))} · updated {stamp.format(new Date(a.updated_at))}</>}
+        description={<>Created {stamp.format(new Date(a.created_at))} · updated {stamp.format(new Date(a.updated_at))}<DeploymentState agent={a} /></>}
         actions={
           <>
+            <AgentEngineActions agent={a} />
             <Button variant="outline" asChild>
               <Link href={`/agents/new?from=${a.agent_id}`}>
                 <Copy aria-hidden="true" />

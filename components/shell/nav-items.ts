@@ -1,4 +1,4 @@
-import { BookOpen, Bot, Contact, LayoutDashboard, PhoneCall, Wrench, type LucideIcon } from "lucide-react";
+import { BookOpen, Bot, Contact, LayoutDashboard, PhoneCall, Server, Wrench, type LucideIcon } from "lucide-react";
 
 export type NavItem = { href: string; label: string; icon: LucideIcon };
 
@@ -7,6 +7,7 @@ export const navItems: readonly NavItem[] = [
   { href: "/calls", label: "Calls", icon: PhoneCall },
   { href: "/agents", label: "Agents", icon: Bot },
   { href: "/tools", label: "Tools", icon: Wrench },
+  { href: "/engines", label: "Engines", icon: Server },
   { href: "/contacts", label: "Contacts", icon: Contact },
   { href: "/docs", label: "API docs", icon: BookOpen },
 ];

@@ -1,0 +1,59 @@
+"use client";
+
+import * as React from "react";
+import Link from "next/link";
+import { PhoneOutgoing, Rocket } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { formatDateTime } from "@/lib/format/relative-time";
+import { useEngines } from "@/lib/hooks/engines";
+import { CallDialog } from "./call-dialog";
+import { DeployDialog, type DeployableAgent } from "./deploy-dialog";
+
+/** Where the agent is deployed, for the page header: one line per engine. */
+export function DeploymentState({ agent }: { agent: DeployableAgent }) {
+  const deployments = agent.deployments ?? [];
+  if (deployments.length === 0) return <span className="block">Not deployed to an engine</span>;
+  return (
+    <span className="block space-y-0.5" data-testid="deployment-state">
+      {deployments.map((d) => (
+        <span key={d.engine_id} className="flex flex-wrap items-center gap-x-1.5">
+          Deployed to {d.engine_name} {formatDateTime(d.deployed_at)}
+          {d.in_sync ? <Badge variant="success">In sync</Badge> : <Badge variant="warning">Changed since deploy</Badge>}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/**
+ * The header's Deploy and "Call a number" buttons. Each is disabled with its reason beside it
+ * when it cannot work yet (no engine; not deployed).
+ */
+export function AgentEngineActions({ agent }: { agent: DeployableAgent }) {
+  const engines = useEngines();
+  const [open, setOpen] = React.useState<"deploy" | "call" | null>(null);
+  const noEngine = engines.data?.length === 0;
+  const deployed = (agent.deployments ?? []).length > 0;
+  const reason = "text-xs text-zinc-500 dark:text-zinc-400";
+  return (
+    <>
+      <Button onClick={() => setOpen("deploy")} disabled={noEngine || engines.isPending} aria-describedby={noEngine ? "deploy-reason" : undefined}>
+        <Rocket aria-hidden="true" />
+        Deploy
+      </Button>
+      {noEngine && (
+        <span id="deploy-reason" className={reason}>
+          No engine yet: <Link href="/engines" className="font-medium text-indigo-600 underline-offset-2 hover:underline dark:text-indigo-400">add one</Link>
+        </span>
+      )}
+      <Button variant="outline" onClick={() => setOpen("call")} disabled={!deployed} aria-describedby={!deployed ? "call-reason" : undefined}>
+        <PhoneOutgoing aria-hidden="true" />
+        Call a number
+      </Button>
+      {!deployed && <span id="call-reason" className={reason}>Deploy first to place calls</span>}
+      {open === "deploy" && <DeployDialog agent={agent} onClose={() => setOpen(null)} />}
+      {open === "call" && <CallDialog agent={agent} onClose={() => setOpen(null)} />}
+    </>
+  );
+}

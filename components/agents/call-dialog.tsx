@@ -1,0 +1,127 @@
+"use client";
+
+import * as React from "react";
+import Link from "next/link";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { PhoneOutgoing } from "lucide-react";
+import { z } from "zod";
+import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
+import { controlClass, Input } from "@/components/ui/input";
+import { callLogHref } from "@/lib/calls/url-state";
+import { usePlaceCall, type PlacedCall } from "@/lib/hooks/engines";
+import { ApiError } from "@/lib/http/fetch-json";
+import { cn } from "@/lib/utils";
+import { templateVariables } from "./call-variables";
+import type { DeployableAgent } from "./deploy-dialog";
+
+// The form's own shape; the server checks the numbers (any format the contacts endpoint reads).
+const CallForm = z.object({
+  to_number: z.string().trim().min(1, "Enter the number to call"),
+  from_number: z.string().trim(),
+  engine_id: z.string(),
+  template_variables: z.record(z.string(), z.string()),
+});
+type CallValues = z.infer<typeof CallForm>;
+
+/**
+ * "Call a number": the agent calls `to_number` through an engine it is deployed on, with one input
+ * per `{variable}` its prompts and welcome message use. Success shows the call sid and where to
+ * follow the call in the call log.
+ */
+export function CallDialog({ agent, onClose }: { agent: DeployableAgent; onClose: () => void }) {
+  const deployments = agent.deployments ?? [];
+  const variables = React.useMemo(() => templateVariables(agent), [agent]);
+  const form = useForm<CallValues>({
+    resolver: zodResolver(CallForm),
+    defaultValues: { to_number: "", from_number: "", engine_id: deployments[0]?.engine_id ?? "", template_variables: Object.fromEntries(variables.map((v) => [v, ""])) },
+  });
+  const place = usePlaceCall(agent.agent_id);
+  const [placed, setPlaced] = React.useState<PlacedCall | null>(null);
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (v) => {
+    const filled = Object.fromEntries(Object.entries(v.template_variables).filter(([, x]) => x.trim() !== ""));
+    try {
+      setPlaced(await place.mutateAsync({
+        to_number: v.to_number,
+        ...(v.from_number && { from_number: v.from_number }),
+        ...(Object.keys(filled).length && { template_variables: filled }),
+        ...(v.engine_id && { engine_id: v.engine_id }),
+      }));
+    } catch (err) {
+      if (!(err instanceof ApiError)) return form.setError("root.server", { message: "Could not reach the server. Try again." });
+      let placedErrors = 0;
+      for (const [path, message] of Object.entries(err.fieldErrors)) {
+        const known = path === "to_number" || path === "from_number" || path === "engine_id"
+          || (path.startsWith("template_variables.") && variables.includes(path.slice("template_variables.".length)));
+        if (!known) continue;
+        form.setError(path as keyof CallValues, { type: "server", message }, { shouldFocus: placedErrors++ === 0 });
+      }
+      if (!placedErrors) form.setError("root.server", { message: err.status === 424 ? `The engine could not be reached: ${err.message}` : err.message });
+    }
+  });
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Call a number</DialogTitle>
+          <DialogDescription>{agent.agent_name} places the call through its engine; it shows up in the call log right away.</DialogDescription>
+        </DialogHeader>
+        {placed ? (
+          <div className="space-y-4" role="status">
+            <p className="text-sm">Call queued. Its id:</p>
+            <p className="flex items-center gap-1">
+              <code className="min-w-0 break-all rounded bg-zinc-100 px-1.5 py-0.5 text-xs dark:bg-zinc-800" data-testid="call-sid">{placed.call_sid}</code>
+              <CopyButton value={placed.call_sid} label="Copy the call id" />
+            </p>
+            <DialogFooter>
+              <Button variant="outline" onClick={() => { setPlaced(null); form.reset(form.getValues()); }}>Call another number</Button>
+              <Button asChild><Link href={callLogHref({ agent_id: agent.agent_id, call: placed.call_sid })}>Open in call log</Link></Button>
+            </DialogFooter>
+          </div>
+        ) : (
+          <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Call a number">
+            <Field label="Number to call" required error={errors.to_number?.message} hint="E.164 (+14155550123) or a national number.">
+              <Input type="tel" autoComplete="off" {...form.register("to_number")} />
+            </Field>
+            <Field label="From number" error={errors.from_number?.message} hint="Optional: the engine's default number when blank.">
+              <Input type="tel" autoComplete="off" {...form.register("from_number")} />
+            </Field>
+            {deployments.length > 1 && (
+              <Field label="Engine" error={errors.engine_id?.message}>
+                <select className={cn(controlClass, "h-9")} {...form.register("engine_id")}>
+                  {deployments.map((d) => <option key={d.engine_id} value={d.engine_id}>{d.engine_name}</option>)}
+                </select>
+              </Field>
+            )}
+            {variables.length > 0 && (
+              <fieldset className="space-y-3">
+                <legend className="mb-1 text-sm font-medium">Prompt variables</legend>
+                {variables.map((name) => (
+                  <Field key={name} label={<code className="text-[13px]">{`{${name}}`}</code>} error={errors.template_variables?.[name]?.message}>
+                    <Input autoComplete="off" {...form.register(`template_variables.${name}`)} />
+                  </Field>
+                ))}
+              </fieldset>
+            )}
+            {errors.root?.server && (
+              <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-500/10 dark:text-red-300">{errors.root.server.message}</p>
+            )}
+            <DialogFooter>
+              <DialogClose asChild><Button variant="outline">Cancel</Button></DialogClose>
+              <Button type="submit" disabled={isSubmitting}>
+                <PhoneOutgoing aria-hidden="true" />
+                {isSubmitting ? "Calling…" : "Place call"}
+              </Button>
+            </DialogFooter>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,26 @@
+import { promptVariables } from "./agent-form-values";
+
+// The `{variables}` a call must fill in: Bolna substitutes `{name}` in the prompts and the welcome
+// message with the call's user_data (../shared/spec/bolna-engine.md), so the "Call a number"
+// dialog asks for each one found.
+
+type AgentText = {
+  agent_config?: { agent_welcome_message?: unknown };
+  agent_prompts?: Record<string, { system_prompt?: unknown } | undefined>;
+};
+
+
+/** Distinct variable names in order of first use: welcome message first, then task_1, task_2, … */
+export function templateVariables(agent: AgentText): string[] {
+  const texts: unknown[] = [agent.agent_config?.agent_welcome_message];
+  const prompts = agent.agent_prompts ?? {};
+  const keys = Object.keys(prompts).sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
+  for (const k of keys) texts.push(prompts[k]?.system_prompt);
+  const seen = new Set<string>();
+  for (const t of texts) {
+    if (typeof t !== "string") continue;
+    // The builder's own reading of `{variables}`, so the dialog asks for what the builder lists.
+    for (const v of promptVariables(t)) seen.add(v);
+  }
+  return [...seen];
+}

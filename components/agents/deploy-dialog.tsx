@@ -1,0 +1,115 @@
+"use client";
+
+import Link from "next/link";
+import { AlertTriangle, Rocket } from "lucide-react";
+import { toast } from "sonner";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { bolnaReadiness } from "@/lib/engines/bolna/readiness";
+import { formatDateTime } from "@/lib/format/relative-time";
+import type { AgentRecord } from "@/lib/hooks/agents";
+import { useDeployAgent, useEngines, type Deployment } from "@/lib/hooks/engines";
+import { ApiError } from "@/lib/http/fetch-json";
+
+export type DeployableAgent = AgentRecord & { deployments?: Deployment[] };
+
+/** The deploy failure in words: Bolna's refusal (422, per field), an unreachable engine (424), else the message. */
+export function deployProblems(err: unknown): string[] {
+  if (!(err instanceof ApiError)) return ["Could not reach the server. Try again."];
+  const fields = Object.entries(err.fieldErrors).map(([path, message]) => `${path}: ${message}`);
+  if (err.status === 422 && fields.length) return fields;
+  if (err.status === 424) return [`The engine could not be reached: ${err.message}`];
+  return [err.message];
+}
+
+function Problems({ title, items }: { title: string; items: string[] }) {
+  return (
+    <div role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-500/10 dark:text-red-200">
+      <p className="flex items-center gap-1.5 font-medium"><AlertTriangle aria-hidden="true" className="size-4" />{title}</p>
+      <ul className="mt-1 list-disc space-y-0.5 pl-5 break-words">{items.map((m) => <li key={m}>{m}</li>)}</ul>
+    </div>
+  );
+}
+
+/**
+ * Deploy (or redeploy) the saved agent to one of the account's engines. Each engine shows where
+ * the agent stands there; the same readiness check the server runs blocks a deploy up front.
+ */
+export function DeployDialog({ agent, onClose }: { agent: DeployableAgent; onClose: () => void }) {
+  const engines = useEngines();
+  const deploy = useDeployAgent(agent.agent_id);
+  const refused = bolnaReadiness(agent).filter((i) => i.kind === "refused");
+  const byEngine = new Map((agent.deployments ?? []).map((d) => [d.engine_id, d]));
+  const failedFor = deploy.isError ? deploy.variables : undefined;
+
+  let body: React.ReactNode;
+  if (engines.isPending) body = <p className="text-sm text-zinc-500 dark:text-zinc-400" aria-busy="true">Loading engines…</p>;
+  else if (engines.isError) body = <Problems title="Could not load engines" items={[engines.error.message]} />;
+  else if (engines.data.length === 0) {
+    body = (
+      <p className="text-sm text-zinc-600 dark:text-zinc-300">
+        No engine yet. <Link href="/engines" className="font-medium text-indigo-600 underline-offset-2 hover:underline dark:text-indigo-400">Add an engine</Link> to deploy this agent.
+      </p>
+    );
+  } else {
+    body = (
+      <ul className="divide-y divide-zinc-200 rounded-md border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800" aria-label="Engines">
+        {engines.data.map((e) => {
+          const d = byEngine.get(e.engine_id);
+          const busy = deploy.isPending && deploy.variables === e.engine_id;
+          return (
+            <li key={e.engine_id} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between">
+              <div className="min-w-0 text-sm">
+                <p className="font-medium">{e.name}</p>
+                {d ? (
+                  <p className="text-zinc-500 dark:text-zinc-400">
+                    Deployed {formatDateTime(d.deployed_at)} · remote id <code className="break-all text-xs">{d.remote_agent_id}</code>{" "}
+                    {!d.in_sync && <Badge variant="warning">Changed since deploy</Badge>}
+                  </p>
+                ) : (
+                  <p className="text-zinc-500 dark:text-zinc-400">Not deployed</p>
+                )}
+              </div>
+              <Button
+                size="sm"
+                variant={d && d.in_sync ? "outline" : "default"}
+                disabled={refused.length > 0 || deploy.isPending}
+                aria-label={`${d ? "Redeploy" : "Deploy"} to ${e.name}`}
+                onClick={() =>
+                  deploy.mutate(e.engine_id, {
+                    onSuccess: (res) => toast.success(`Deployed to ${e.name}`, { description: `Remote agent ${res.remote_agent_id}` }),
+                  })
+                }
+              >
+                <Rocket aria-hidden="true" />
+                {busy ? "Deploying…" : d ? "Redeploy" : "Deploy"}
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+    );
+  }
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-xl">
+        <DialogHeader>
+          <DialogTitle>Deploy {agent.agent_name}</DialogTitle>
+          <DialogDescription>Sends the saved agent to the engine: created there on the first deploy, replaced on later ones.</DialogDescription>
+        </DialogHeader>
+        {refused.length > 0 && (
+          <Problems title="Bolna would refuse this agent. Fix these in the builder and save:" items={refused.map((i) => `${i.path}: ${i.message}`)} />
+        )}
+        {body}
+        {failedFor && (
+          <Problems
+            title={`Not deployed to ${engines.data?.find((e) => e.engine_id === failedFor)?.name ?? "the engine"}`}
+            items={deployProblems(deploy.error)}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,67 @@
+"use client";
+
+import { CheckCircle2, PlugZap, RotateCw, Trash2, XCircle } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
+import { useCheckEngine, type EngineRecord } from "@/lib/hooks/engines";
+import type { EngineConfirm } from "./engine-confirm-dialog";
+
+const stamp = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-0.5 sm:grid-cols-[8rem_minmax(0,1fr)] sm:gap-3">
+      <dt className="text-zinc-500 dark:text-zinc-400">{label}</dt>
+      <dd className="min-w-0">{children}</dd>
+    </div>
+  );
+}
+
+/** One engine: where it is, which key, where it posts calls back, and its actions. */
+export function EngineCard({ engine, onConfirm }: { engine: EngineRecord; onConfirm: (kind: EngineConfirm, engine: EngineRecord) => void }) {
+  const check = useCheckEngine();
+  const result = check.data;
+  return (
+    <li className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900" aria-labelledby={`engine-${engine.engine_id}`}>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <h2 id={`engine-${engine.engine_id}`} className="truncate font-semibold text-zinc-900 dark:text-zinc-50">{engine.name}</h2>
+          <p className="text-xs text-zinc-500 dark:text-zinc-400">Bolna · added {stamp.format(new Date(engine.created_at))}</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" size="sm" onClick={() => check.mutate(engine.engine_id)} disabled={check.isPending}>
+            <PlugZap aria-hidden="true" />
+            {check.isPending ? "Checking…" : "Check connection"}
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => onConfirm("rotate", engine)}>
+            <RotateCw aria-hidden="true" />
+            Rotate secret
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => onConfirm("delete", engine)} className="text-red-600 dark:text-red-400">
+            <Trash2 aria-hidden="true" />
+            Delete
+          </Button>
+        </div>
+      </div>
+      <div role="status" aria-live="polite" data-testid="check-result">
+        {result && (
+          <p className={`mt-3 flex items-center gap-1.5 text-sm ${result.ok ? "text-emerald-700 dark:text-emerald-300" : "text-red-700 dark:text-red-300"}`}>
+            {result.ok ? <CheckCircle2 aria-hidden="true" className="size-4 shrink-0" /> : <XCircle aria-hidden="true" className="size-4 shrink-0" />}
+            {result.message}
+          </p>
+        )}
+        {check.error && <p className="mt-3 text-sm text-red-700 dark:text-red-300">Could not check: {check.error.message}</p>}
+      </div>
+      <dl className="mt-3 space-y-2 text-sm">
+        <Row label="Base URL"><span className="break-all font-mono text-[13px]">{engine.base_url}</span></Row>
+        <Row label="API key"><span className="font-mono text-[13px]">{engine.api_key_hint || "set"}</span></Row>
+        <Row label="Webhook URL">
+          <span className="flex items-start gap-1">
+            <code className="min-w-0 break-all rounded bg-zinc-100 px-1.5 py-0.5 text-xs dark:bg-zinc-800" data-testid="webhook-url">{engine.webhook_url}</code>
+            <CopyButton value={engine.webhook_url} label={`Copy the webhook URL of ${engine.name}`} className="-mt-1" />
+          </span>
+        </Row>
+      </dl>
+    </li>
+  );
+}

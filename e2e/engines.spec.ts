@@ -1,0 +1,147 @@
+import fs from "node:fs";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
+import { FAKE_BOLNA_KEY, fakeBolnaPort } from "./fake-bolna-env";
+import { apiToken } from "./helpers";
+
+// Issue 9's journey against the fake Bolna engine beside the app (playwright.config.ts webServer):
+// add an engine, check it, deploy an agent from its page, place a call, and see the call in the
+// call log with its summary once the fake engine has completed it through the webhook.
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const FAKE_ORIGIN = `http://127.0.0.1:${fakeBolnaPort(PORT)}`;
+const auth = () => ({ Authorization: `Bearer ${apiToken()}` });
+
+/** E2E_SCREENS=1 writes each view at 1280 and 390 px, light and dark, to test-results/screens/. */
+async function shots(page: Page, name: string) {
+  if (!process.env.E2E_SCREENS) return;
+  fs.mkdirSync("test-results/screens", { recursive: true });
+  const original = page.viewportSize();
+  for (const dark of [false, true]) {
+    await page.evaluate((d) => document.documentElement.classList.toggle("dark", d), dark);
+    for (const [w, h] of [[1280, 800], [390, 844]] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.waitForTimeout(150);
+      await page.screenshot({ path: `test-results/screens/${name}-${w}-${dark ? "dark" : "light"}.png`, fullPage: true, animations: "disabled" });
+    }
+  }
+  await page.evaluate(() => document.documentElement.classList.remove("dark"));
+  if (original) await page.setViewportSize(original);
+}
+
+/** Bolna's README agent, with `{variables}` in its welcome message and prompt. */
+async function createAgent(request: APIRequestContext, agentName: string): Promise<string> {
+  const base = bolnaExampleAgent();
+  const created = await request.post("/api/agent", {
+    headers: auth(),
+    data: {
+      ...base,
+      agent_config: { ...base.agent_config, agent_name: agentName, agent_welcome_message: "Good evening {first_name}." },
+      agent_prompts: { task_1: { system_prompt: "You are Alfred. Remind {first_name} about {appointment}." } },
+    },
+  });
+  expect(created.status()).toBe(201);
+  return (await created.json()).agent_id as string;
+}
+
+test("add an engine through the page, check it, and deploy an agent from its page", async ({ page, request }) => {
+  const agentName = `Alfred e2e ${Date.now().toString(36)}`;
+  const agentId = await createAgent(request, agentName);
+
+  // The agent page before any engine exists: Deploy is disabled and says why.
+  await page.goto(`/agents/${agentId}`);
+  await expect(page.getByRole("button", { name: "Deploy", exact: true })).toBeDisabled();
+  await expect(page.getByText("No engine yet:")).toBeVisible();
+  await page.getByRole("link", { name: "add one" }).click();
+
+  // Engines: empty, then add one through the dialog (a bad key is refused beside its field).
+  await expect(page.getByRole("heading", { name: "No engines yet" })).toBeVisible();
+  await shots(page, "engines-empty");
+  const opener = page.getByRole("button", { name: "Add engine" });
+  await opener.click();
+  const dialog = page.getByRole("dialog", { name: "Add engine" });
+  await dialog.getByLabel("Name").fill("Fake Bolna");
+  await dialog.getByLabel("Base URL").fill(FAKE_ORIGIN);
+  await dialog.getByLabel("API key").fill("short");
+  await dialog.getByRole("button", { name: "Add engine" }).click();
+  await expect(dialog.getByText("must be the engine's API key")).toBeVisible();
+  await expect(dialog.getByLabel("API key")).toHaveAttribute("type", "password");
+  await dialog.getByLabel("API key").fill(FAKE_BOLNA_KEY);
+  await shots(page, "engines-add-dialog");
+  await dialog.getByRole("button", { name: "Add engine" }).click();
+  await expect(dialog).toBeHidden();
+
+  const card = page.getByRole("listitem").filter({ hasText: "Fake Bolna" });
+  await expect(card.getByText(FAKE_ORIGIN)).toBeVisible();
+  await expect(card.getByText(`…${FAKE_BOLNA_KEY.slice(-4)}`)).toBeVisible();
+  await expect(card.getByTestId("webhook-url")).toHaveText(new RegExp(`^http://127\\.0\\.0\\.1:${PORT}/api/webhooks/bolna/\\S+$`));
+  expect(await page.content()).not.toContain(FAKE_BOLNA_KEY);
+  expect(page.url()).not.toContain(FAKE_BOLNA_KEY);
+  await card.getByRole("button", { name: "Check connection" }).click();
+  await expect(card.getByTestId("check-result")).toContainText("Connected: the engine lists 0 agents");
+
+  // Rotate asks first.
+  const rotate = card.getByRole("button", { name: "Rotate secret" });
+  await rotate.click();
+  await expect(page.getByRole("dialog", { name: /Rotate the webhook secret/ })).toBeVisible();
+  await shots(page, "engines-rotate-dialog");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toBeHidden();
+  await shots(page, "engines-list");
+
+  // Deploy from the agent page.
+  await page.goto(`/agents/${agentId}`);
+  await expect(page.getByText("Not deployed to an engine")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Call a number" })).toBeDisabled();
+  const deployButton = page.getByRole("button", { name: "Deploy", exact: true });
+  await deployButton.click();
+  const deploy = page.getByRole("dialog", { name: `Deploy ${agentName}` });
+  await expect(deploy.getByText("Not deployed")).toBeVisible();
+  await shots(page, "agent-deploy-dialog");
+  await deploy.getByRole("button", { name: "Deploy to Fake Bolna" }).click();
+  await expect(deploy.getByRole("button", { name: "Redeploy to Fake Bolna" })).toBeVisible();
+  await expect(deploy.getByText(/remote id/)).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(deploy).toBeHidden();
+  await expect(page.getByTestId("deployment-state")).toContainText("Deployed to Fake Bolna");
+  await expect(page.getByTestId("deployment-state")).toContainText("In sync");
+});
+
+test("place a call from the agent page and see it completed, with its summary, in the call log", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const agentId = await createAgent(request, `Alfred call ${Date.now().toString(36)}`);
+  const engine = await request.post("/api/engines", { headers: auth(), data: { name: "Fake Bolna calls", base_url: FAKE_ORIGIN, api_key: FAKE_BOLNA_KEY } });
+  expect(engine.status()).toBe(201);
+  const deployed = await request.post(`/api/agent/${agentId}/deploy`, { headers: auth(), data: { engine_id: (await engine.json()).engine_id } });
+  expect(deployed.status()).toBe(200);
+
+  // The prompt's variables are asked for one by one.
+  await page.goto(`/agents/${agentId}`);
+  await page.getByRole("button", { name: "Call a number" }).click();
+  const call = page.getByRole("dialog", { name: "Call a number" });
+  await expect(call.getByLabel("{first_name}")).toBeVisible();
+  await expect(call.getByLabel("{appointment}")).toBeVisible();
+  await call.getByLabel("Number to call").fill("+1 415 555 0123");
+  await call.getByLabel("{first_name}").fill("Bruce");
+  await call.getByLabel("{appointment}").fill("the dentist on Friday");
+  await shots(page, "agent-call-dialog");
+  await call.getByRole("button", { name: "Place call" }).click();
+  await expect(call.getByTestId("call-sid")).toHaveText(/\S+/);
+  const sid = (await call.getByTestId("call-sid").textContent())!.trim();
+  await shots(page, "agent-call-placed");
+  await call.getByRole("link", { name: "Open in call log" }).click();
+
+  // The call log opens the call at once (queued); once the fake engine has completed it through
+  // the webhook, a reload shows it completed with the transcript, which greets by {first_name}.
+  await expect(page).toHaveURL(new RegExp(`/calls\\?.*call=${sid}`));
+  await expect(page.getByRole("dialog")).toContainText(sid);
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole("dialog")).toContainText("Hi Bruce", { timeout: 5000 });
+  }).toPass({ timeout: 45_000 });
+  await expect(page.getByRole("dialog")).toContainText(/completed/i);
+  // The call sheet's engine extras (summary, …) are the ingest work's; the call log's API has it.
+  const stored = await request.get(`/api/details/${sid}`, { headers: auth() });
+  expect(JSON.stringify(await stored.json())).toContain("Booked a demo for Friday.");
+  await shots(page, "calls-completed-sheet");
+});
