@@ -1,58 +1,62 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { axe, dialogs, dialogUrl, makeFixtures, openDialog, pages, THEMES, applyTheme, type AxeCount } from "./a11y-support";
+import type { Theme } from "@/lib/theme";
+import { applyTheme, axe, dialogs, fixtures, openDialog, pages, resolveUrl, THEMES } from "./a11y-support";
 
 // WCAG 2.1 AA in both themes (axe), focus returning to the opener of every dialog, and a visible
 // focus indicator on every control the Tab key reaches (issue 13).
 
-// The sign-in page's code hint (components of the teams work) is checked by the teams branch; it is the
-// only element excluded, by its exact text, so anything else on /login still fails the run.
-const LOGIN_HINT_EXCLUSION = "npm run cli -- token create";
+const slug = (s: string) => s.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "dashboard";
+
+/** Runs axe, keeps the counts (test-results/a11y/, for the before/after figures) and fails on serious or critical. */
+async function check(page: Page, where: string, theme: Theme) {
+  const { count, blocking } = await axe(page, where, theme);
+  fs.mkdirSync("test-results/a11y", { recursive: true });
+  fs.writeFileSync(`test-results/a11y/${theme}-${slug(where)}.json`, JSON.stringify(count));
+  expect(blocking).toEqual([]);
+}
 
 for (const theme of THEMES) {
-  test(`axe finds no serious or critical violation on any page or dialog (${theme})`, async ({ page, browser }, testInfo) => {
-    test.setTimeout(300_000);
-    const f = await makeFixtures(page.request);
-    await applyTheme(page, theme);
-    const counts: AxeCount[] = [];
-    const blocking: string[] = [];
-    const record = (r: Awaited<ReturnType<typeof axe>>) => { counts.push(r.count); blocking.push(...r.blocking); };
+  test.describe(`axe, ${theme}`, () => {
+    test.beforeEach(async ({ page }) => applyTheme(page, theme));
 
-    for (const url of pages(f).filter((u) => u !== "/login")) {
-      await page.goto(url);
-      await settle(page);
-      record(await axe(page, url, theme));
+    for (const url of pages()) {
+      test(`no serious or critical violation on ${url}`, async ({ page }) => {
+        const f = await fixtures(page.request);
+        await page.goto(resolveUrl(url, f));
+        await settle(page);
+        await check(page, url, theme);
+      });
     }
     for (const c of dialogs) {
-      await openDialog(page, c, f);
-      await settle(page);
-      record(await axe(page, `${dialogUrl(c, f)} · ${c.name}`, theme));
+      test(`no serious or critical violation in the ${c.name} dialog`, async ({ page }) => {
+        await openDialog(page, c, await fixtures(page.request));
+        await settle(page);
+        await check(page, `${c.url} ${c.name}`, theme);
+      });
     }
-    // Signed out: /login itself.
-    const anonymous = await browser.newContext({ storageState: { cookies: [], origins: [] } });
-    const login = await anonymous.newPage();
-    await applyTheme(login, theme);
-    await login.goto("/login");
-    await settle(login);
-    const loginResult = await axe(login, "/login", theme);
-    counts.push(loginResult.count);
-    blocking.push(...loginResult.blocking.filter((b) => !(b.includes("color-contrast") && b.includes(" code"))));
-    const hint = loginResult.blocking.filter((b) => b.includes("color-contrast") && b.includes(" code"));
-    if (hint.length) testInfo.annotations.push({ type: "left to teams", description: `${LOGIN_HINT_EXCLUSION}: ${hint.join("; ")}` });
-    await anonymous.close();
-
-    const summary = JSON.stringify(counts, null, 1);
-    fs.mkdirSync("test-results/a11y", { recursive: true });
-    fs.writeFileSync(`test-results/a11y/axe-${theme}.json`, summary);
-    await testInfo.attach(`axe-${theme}.json`, { body: summary, contentType: "application/json" });
-    expect(blocking).toEqual([]);
+    test("no serious or critical violation on /login (signed out)", async ({ browser }) => {
+      const anonymous = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+      const page = await anonymous.newPage();
+      await applyTheme(page, theme);
+      await page.goto("/login");
+      await settle(page);
+      // The code hint under the token field belongs to the sign-in work of the teams branch
+      // (components/auth, app/login), which fixes its contrast; only that one element is left out.
+      await page.locator("code").first().evaluate((el) => el.setAttribute("data-axe-skip", ""));
+      const { count, blocking } = await axe(page, "/login", theme, ["[data-axe-skip]"]);
+      fs.mkdirSync("test-results/a11y", { recursive: true });
+      fs.writeFileSync(`test-results/a11y/${theme}-login.json`, JSON.stringify(count));
+      expect(blocking).toEqual([]);
+      await anonymous.close();
+    });
   });
 }
 
 test.describe("focus returns to the opener", () => {
   for (const c of dialogs) {
     test(`Escape closes the ${c.name} dialog and focus goes back`, async ({ page }) => {
-      const f = await makeFixtures(page.request);
+      const f = await fixtures(page.request);
       const dialog = await openDialog(page, c, f);
       await page.keyboard.press("Escape");
       await expect(dialog).toBeHidden();
@@ -61,7 +65,7 @@ test.describe("focus returns to the opener", () => {
   }
 
   test("the corner Close button and Cancel return focus too", async ({ page }) => {
-    const f = await makeFixtures(page.request);
+    const f = await fixtures(page.request);
     const register = dialogs.find((d) => d.name === "tool register")!;
     let dialog = await openDialog(page, register, f);
     await dialog.getByRole("button", { name: "Close" }).click();
@@ -78,12 +82,12 @@ test.describe("focus returns to the opener", () => {
 
 test("Tab reaches every control on every page, each with a visible focus indicator", async ({ page }) => {
   test.setTimeout(300_000);
-  const f = await makeFixtures(page.request);
+  const f = await fixtures(page.request);
   const problems: string[] = [];
   for (const theme of THEMES) {
     await applyTheme(page, theme);
-    for (const url of pages(f).filter((u) => u !== "/login")) {
-      await page.goto(url);
+    for (const url of pages()) {
+      await page.goto(resolveUrl(url, f));
       await settle(page);
       problems.push(...(await tabThrough(page)).map((p) => `${url} [${theme}] ${p}`));
     }
@@ -91,10 +95,9 @@ test("Tab reaches every control on every page, each with a visible focus indicat
   expect(problems).toEqual([]);
 });
 
-/** Waits for data to arrive: no skeletons left and the network quiet. */
+/** Waits for data to arrive: nothing loading any more. */
 async function settle(page: Page) {
-  await page.waitForLoadState("networkidle");
-  await expect(page.locator('[data-slot="skeleton"], .animate-pulse')).toHaveCount(0);
+  await expect(page.locator('[aria-busy="true"], .animate-pulse')).toHaveCount(0);
 }
 
 /**
