@@ -133,3 +133,18 @@ async function tabThrough(page: Page): Promise<string[]> {
   });
   return [...problems, ...missed.map((m) => `Tab never reached ${m}`)];
 }
+
+test("dashboard: headings go h1 → h2, Calls/Cost is a toggle group, the calls link is underlined", async ({ page }) => {
+  await page.goto("/");
+  await settle(page);
+  const levels = await page.locator("main").evaluate((m) => [...m.querySelectorAll("h1, h2, h3, h4, h5, h6")].map((h) => Number(h.tagName[1])));
+  expect(levels[0]).toBe(1);
+  levels.forEach((level, i) => { if (i > 0) expect(level - levels[i - 1]).toBeLessThanOrEqual(1); });
+  await expect(page.getByRole("tablist")).toHaveCount(0);
+  const group = page.getByRole("group", { name: "Rank agents by" });
+  await expect(group.getByRole("radio", { name: "Calls" })).toBeChecked();
+  await group.getByRole("radio", { name: "Cost" }).click();
+  await expect(group.getByRole("radio", { name: "Cost" })).toBeChecked();
+  const link = page.getByRole("link", { name: "View these calls" });
+  expect(await link.evaluate((a) => getComputedStyle(a).textDecorationLine)).toContain("underline");
+});
