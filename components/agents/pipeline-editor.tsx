@@ -64,7 +64,7 @@ export function PipelineEditor({ index }: { index: number }) {
                     const label = `Stage ${s + 1} of pipeline ${i + 1}`;
                     return (
                       <li key={s} className="flex items-center gap-1">
-                        <span aria-hidden="true" className="w-4 shrink-0 text-right text-xs text-zinc-400 tabular-nums">{s + 1}.</span>
+                        <span aria-hidden="true" className="w-4 shrink-0 text-right text-xs text-zinc-500 tabular-nums dark:text-zinc-400">{s + 1}.</span>
                         <div className="mr-0.5 min-w-0 flex-1">
                           <SuggestInput
                             ref={i === 0 && s === 0 ? field.ref : undefined}

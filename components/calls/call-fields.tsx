@@ -10,7 +10,7 @@ function Row({ label, field, children, copy }: { label: string; field: string; c
     <div className="grid grid-cols-[8.5rem_minmax(0,1fr)] items-start gap-3 py-2 sm:grid-cols-[10rem_minmax(0,1fr)]" data-field={field}>
       <dt className="pt-0.5 text-[13px] text-zinc-500 dark:text-zinc-400">
         {label}
-        <span className="block font-mono text-[11px] text-zinc-400 dark:text-zinc-500">{field}</span>
+        <span className="block font-mono text-[11px] text-zinc-500 dark:text-zinc-400">{field}</span>
       </dt>
       <dd className="flex min-w-0 items-start gap-1 text-sm text-zinc-900 dark:text-zinc-100">
         <span className="min-w-0 pt-0.5 break-all">{children}</span>
@@ -20,7 +20,7 @@ function Row({ label, field, children, copy }: { label: string; field: string; c
   );
 }
 
-const none = <span className="text-zinc-400 dark:text-zinc-500">—</span>;
+const none = <span className="text-zinc-500 dark:text-zinc-400">—</span>;
 
 /** Every field of the call record, named as in the API, with copy buttons for the ids. */
 export function CallFields({ call }: { call: CallRecord }) {

@@ -35,7 +35,7 @@ export function RangePicker({ value, allowAll = false, onPreset, onCustom, class
     <div role="group" aria-label="Date range" className={cn("inline-flex h-9 items-center gap-0.5 rounded-lg bg-zinc-100 p-1 dark:bg-zinc-800/70", className)}>
       {RANGE_PRESETS.map((p) => (
         <Button key={p} variant="ghost" className={segment(value.kind === p)} aria-pressed={value.kind === p} onClick={() => onPreset(p)}
-          title={`Last ${PRESET_LABELS[p]}`} aria-label={`Last ${PRESET_LABELS[p]}`}>
+          title={`Last ${PRESET_LABELS[p]}`}>
           {p}
         </Button>
       ))}

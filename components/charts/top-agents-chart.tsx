@@ -2,7 +2,7 @@
 
 import * as React from "react";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from "recharts";
-import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { ToggleGroup, ToggleGroupItem } from "@/components/ui/toggle-group";
 import { formatCount, formatMinutes, formatPercent, formatUsd } from "@/lib/calls/format";
 import { ChartTooltipBox } from "./chart-tooltip";
 import { useChartEnv } from "./use-chart-env";
@@ -32,12 +32,11 @@ export function TopAgentsChart({ agents, onAgent }: { agents: AgentPoint[]; onAg
   const data = [...agents].sort((x, y) => y[metric] - x[metric]).slice(0, TOP).map((a) => ({ ...a, label: short(a.name) }));
   return (
     <div>
-      <Tabs value={metric} onValueChange={(v) => setMetric(v as Metric)} className="mb-3">
-        <TabsList aria-label="Rank agents by">
-          <TabsTrigger value="calls">Calls</TabsTrigger>
-          <TabsTrigger value="cost">Cost</TabsTrigger>
-        </TabsList>
-      </Tabs>
+      {/* Single choice that cannot be cleared: an empty value (pressing the active item) is ignored. */}
+      <ToggleGroup type="single" value={metric} onValueChange={(v) => v && setMetric(v as Metric)} aria-label="Rank agents by" className="mb-3">
+        <ToggleGroupItem value="calls">Calls</ToggleGroupItem>
+        <ToggleGroupItem value="cost">Cost</ToggleGroupItem>
+      </ToggleGroup>
       <div style={{ height: Math.max(96, data.length * 36 + 24) }} data-testid="chart-top-agents">
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={data} layout="vertical" margin={{ top: 0, right: 12, bottom: 0, left: 0 }} barCategoryGap="22%">

@@ -16,6 +16,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { resolveRange, utcToday } from "@/lib/calls/date-range";
 import { formatDay } from "@/lib/calls/format";
 import { callLogHref, dashboardParsers } from "@/lib/calls/url-state";
+import { cn, focusRing } from "@/lib/utils";
 import { useCallSummary } from "@/lib/hooks/calls";
 import { KpiCards, KpiSkeleton } from "./kpi-cards";
 
@@ -99,7 +100,7 @@ export function DashboardView() {
           data ? (
             <>
               {formatDay(data.from)} – {formatDay(data.to)} (UTC) ·{" "}
-              <Link href={callLogHref({ from: data.from, to: data.to, agent_id: agentId })} prefetch={false} className="text-indigo-600 hover:underline dark:text-indigo-400">
+              <Link href={callLogHref({ from: data.from, to: data.to, agent_id: agentId })} prefetch={false} className={cn("text-indigo-600 underline underline-offset-2 hover:text-indigo-800 dark:text-indigo-400 dark:hover:text-indigo-300", focusRing)}>
                 View these calls
               </Link>
             </>

@@ -36,7 +36,7 @@ export function OperationCard({ doc, path, method, op }: { doc: OpenApiDocument;
       <header className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <MethodBadge method={method} />
         <h3 className="break-all font-mono text-sm font-semibold">
-          <span className="text-zinc-400 dark:text-zinc-500">/api</span>
+          <span className="text-zinc-500 dark:text-zinc-400">/api</span>
           {path}
         </h3>
         {isPublic && (

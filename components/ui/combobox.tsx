@@ -91,7 +91,7 @@ export function Combobox({
           }}
           {...props}
         >
-          <span className={cn("truncate", !selected && !value && "text-zinc-400 dark:text-zinc-500")}>
+          <span className={cn("truncate", !selected && !value && "text-zinc-500 dark:text-zinc-400")}>
             {selected ? selected.label : (value ?? placeholder)}
           </span>
           <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-zinc-400" />
@@ -125,7 +125,7 @@ export function Combobox({
                 setActive(0);
               }}
               onKeyDown={handleKeyDown}
-              className="h-9 w-full bg-transparent text-sm outline-none placeholder:text-zinc-400"
+              className="h-9 w-full bg-transparent text-sm outline-none placeholder:text-zinc-500 dark:placeholder:text-zinc-400"
             />
           </div>
           <ul id={listId} role="listbox" aria-label={searchLabel} className="max-h-64 overflow-y-auto p-1">

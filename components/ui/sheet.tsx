@@ -4,15 +4,18 @@ import * as React from "react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { DialogCloseButton, DialogOverlay, DialogPortal } from "@/components/ui/dialog";
 import { cn } from "@/lib/utils";
+import { useFocusReturn } from "./focus-return";
 
 // A dialog that slides in from the right edge: for reading one record next to the list it came
-// from. Radix Dialog underneath, so focus is trapped, Esc closes and focus returns to the opener.
+// from. Radix Dialog underneath, so focus is trapped and Esc closes; focus returns to the opener
+// (components/ui/focus-return.ts), even when a table row opened it through the URL.
 
 export const Sheet = DialogPrimitive.Root;
 export const SheetTrigger = DialogPrimitive.Trigger;
 export const SheetClose = DialogPrimitive.Close;
 
-export function SheetContent({ className, children, ...props }: React.ComponentProps<typeof DialogPrimitive.Content>) {
+export function SheetContent({ className, children, onOpenAutoFocus, onCloseAutoFocus, ...props }: React.ComponentProps<typeof DialogPrimitive.Content>) {
+  const focusReturn = useFocusReturn(onOpenAutoFocus, onCloseAutoFocus);
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -24,6 +27,7 @@ export function SheetContent({ className, children, ...props }: React.ComponentP
           className,
         )}
         {...props}
+        {...focusReturn}
       >
         {children}
         <DialogCloseButton />

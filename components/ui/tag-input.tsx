@@ -84,7 +84,7 @@ export function TagInput({ value, onChange, itemLabel = "tag", className, onBlur
           onBlur?.(e);
         }}
         placeholder={value.length ? undefined : placeholder}
-        className="min-w-24 flex-1 bg-transparent py-0.5 text-sm outline-none placeholder:text-zinc-400 dark:placeholder:text-zinc-500"
+        className="min-w-24 flex-1 bg-transparent py-0.5 text-sm outline-none placeholder:text-zinc-500 dark:placeholder:text-zinc-400"
       />
     </div>
   );

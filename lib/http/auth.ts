@@ -7,8 +7,10 @@ export const SESSION_COOKIE = "voxdesk_session";
 
 export interface AuthResult extends Principal { via: "token" | "session" }
 
-const unauthorized = (message: string) =>
-  new AppError(401, message, {}, { "WWW-Authenticate": 'Bearer realm="voxdesk"' });
+/** The challenge every 401 carries (the route wrapper adds it where a handler's 401 lacks it). */
+export const BEARER_CHALLENGE = 'Bearer realm="voxdesk"';
+
+const unauthorized = (message: string) => new AppError(401, message, {}, { "WWW-Authenticate": BEARER_CHALLENGE });
 
 // last_used_at is informational: write it at most once a minute per token, not on every request.
 const lastTouched = new Map<string, number>();

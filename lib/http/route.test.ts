@@ -6,6 +6,8 @@ import { call, newAccountWithToken, useTempDatabase } from "@/lib/testing/harnes
 import * as agentRoute from "@/app/api/agent/route";
 import * as details from "@/app/api/details/route";
 import * as session from "@/app/api/session/route";
+import { AppError } from "./errors";
+import { route } from "./route";
 
 // Endpoints that are public on purpose. The Bolna webhook authenticates by the secret in its path
 // (app/api/webhooks/bolna/ingest.test.ts checks that a wrong one is a 404).
@@ -51,6 +53,23 @@ describe("every /api endpoint requires a bearer token", () => {
 });
 
 describe("route wrapper", () => {
+  it("puts x-request-id on every answer and WWW-Authenticate on every 401, whoever built the Response", async () => {
+    const own = route({ family: "success" }, async () => Response.json({ success: false, message: "upstream failed" }, { status: 424 }));
+    const thrown = route({ auth: false }, async () => { throw new AppError(401, "Invalid token"); });
+    const handBuilt401 = route({ auth: false }, async () => new Response(null, { status: 401 }));
+    const ok = route({}, async () => ({ fine: true }));
+    for (const [handler, status] of [[own, 424], [thrown, 401], [handBuilt401, 401], [ok, 200]] as const) {
+      const res = await call(handler, "GET", "/api/x", { token });
+      expect(res.status).toBe(status);
+      expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+      expect(res.headers.get("www-authenticate")).toBe(status === 401 ? 'Bearer realm="voxdesk"' : null);
+    }
+    const signIn = await call(session.POST, "POST", "/api/session", { body: { token: "sk_wrong" } });
+    expect(signIn.status).toBe(401);
+    expect(signIn.headers.get("www-authenticate")).toBe('Bearer realm="voxdesk"');
+    expect(signIn.headers.get("x-request-id")).toBeTruthy();
+  });
+
   it("counts body bytes and answers 413 past MAX_BODY_BYTES, even without Content-Length", async () => {
     const big = JSON.stringify({ agent_config: { agent_name: "x".repeat(5000) }, agent_prompts: {} });
     const res = await call(agentRoute.POST, "POST", "/api/agent", { token, rawBody: big, headers: { "content-type": "application/json" } });

@@ -2,7 +2,7 @@ import "server-only";
 import crypto from "node:crypto";
 import { z } from "zod";
 import { config } from "@/lib/config";
-import { authenticate, type AuthResult } from "./auth";
+import { authenticate, BEARER_CHALLENGE, type AuthResult } from "./auth";
 import { AppError, formatPath, type FieldError } from "./errors";
 import { checkRateLimit } from "./rate-limit";
 import { readBodyLimited } from "./read-body";
@@ -69,12 +69,28 @@ export function route<
       }
       const ctx = { req, body, query, params, auth, requestId } as RouteContext<B, Q, P, A>;
       const result = await handler(ctx);
-      if (result instanceof Response) return result;
+      if (result instanceof Response) return withRequestHeaders(result, requestId);
       return Response.json(result, { status: opts.status ?? 200, headers: { "x-request-id": requestId } });
     } catch (err) {
-      return errorResponse(err, family, requestId, req);
+      return withRequestHeaders(errorResponse(err, family, requestId, req), requestId);
     }
   };
+}
+
+/**
+ * The headers the OpenAPI document promises on every answer, added here once rather than by each
+ * handler: `x-request-id` (handlers that build their own Response, e.g. the tool test's 408/422/424,
+ * would otherwise forget it) and `WWW-Authenticate` on any 401 (RFC 9110 §11.6.1).
+ */
+function withRequestHeaders(res: Response, requestId: string): Response {
+  const missingId = !res.headers.has("x-request-id");
+  const missingChallenge = res.status === 401 && !res.headers.has("www-authenticate");
+  if (!missingId && !missingChallenge) return res;
+  // A Response built by the handler has mutable headers; copy into a new one in case they are not.
+  const headers = new Headers(res.headers);
+  if (missingId) headers.set("x-request-id", requestId);
+  if (missingChallenge) headers.set("WWW-Authenticate", BEARER_CHALLENGE);
+  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
 }
 
 /** Parses with zod; a failure is a 400 whose message names every bad field by its path. */

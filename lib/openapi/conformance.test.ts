@@ -8,7 +8,7 @@ import * as openapi from "@/app/api/openapi.json/route";
 import * as session from "@/app/api/session/route";
 import { insertCalls } from "@/lib/db/calls";
 import { call, newAccountWithToken, useTempDatabase } from "@/lib/testing/harness";
-import { checkResponse, compileSchema, requestSchema } from "@/lib/testing/openapi";
+import { checkResponse, compileSchema, missingHeaders, requestSchema } from "@/lib/testing/openapi";
 import { getOpenApiDocument } from "./document";
 
 // The document describes what the real handlers answer: real requests against a real SQLite
@@ -20,6 +20,7 @@ let token: string;
 type Res = Awaited<ReturnType<typeof call>>;
 function expectDocumented(path: string, method: string, res: Res) {
   expect(checkResponse(doc, path, method, res.status, res.json), `${method.toUpperCase()} ${path} → ${res.status}`).toEqual([]);
+  expect(missingHeaders(doc, path, method, res.status, res.headers)).toEqual([]);
 }
 
 const agentBody = () => ({

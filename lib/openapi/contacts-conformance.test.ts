@@ -4,7 +4,7 @@ import * as listById from "@/app/api/contacts/[list_id]/route";
 import * as add from "@/app/api/contacts/[list_id]/add/route";
 import * as contactById from "@/app/api/contacts/[list_id]/contacts/[contact_id]/route";
 import { call, newAccountWithToken, useTempDatabase } from "@/lib/testing/harness";
-import { checkResponse, compileSchema, requestSchema } from "@/lib/testing/openapi";
+import { checkResponse, compileSchema, missingHeaders, requestSchema } from "@/lib/testing/openapi";
 import { getOpenApiDocument } from "./document";
 
 // The contacts family as documented: every answer of the real handlers, success and error,
@@ -16,6 +16,7 @@ let token: string;
 type Res = Awaited<ReturnType<typeof call>>;
 function expectDocumented(path: string, method: string, res: Res) {
   expect(checkResponse(doc, path, method, res.status, res.json), `${method.toUpperCase()} ${path} → ${res.status}`).toEqual([]);
+  expect(missingHeaders(doc, path, method, res.status, res.headers)).toEqual([]);
 }
 
 beforeAll(async () => {

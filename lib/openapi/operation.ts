@@ -72,6 +72,8 @@ const HEADERS: Record<number, Record<string, string>> = {
   503: { "Retry-After": "Seconds to wait before retrying." },
 };
 
+const REQUEST_ID = { "x-request-id": "Id of this request (a UUID), also in the server's log lines about it." };
+
 function headerObjects(headers: Record<string, string> | undefined) {
   if (!headers) return undefined;
   return Object.fromEntries(Object.entries(headers).map(([name, description]) => [name, { description, schema: { type: "string" } }]));
@@ -110,8 +112,9 @@ export function operation(r: SchemaRegistry, method: Method, spec: OperationSpec
         : { description: e.description, schema: r.output(e.schema), wrapper: false };
   }
   for (const [status, e] of Object.entries(errors).sort(([a], [b]) => Number(a) - Number(b))) {
-    const headers = e.wrapper ? headerObjects(HEADERS[Number(status)]) : undefined;
-    responses[status] = { description: e.description, ...(headers ? { headers } : {}), content: { "application/json": { schema: e.schema } } };
+    // The route wrapper adds x-request-id to every answer and the challenge to every 401, whoever built it.
+    const headers = headerObjects({ ...(e.wrapper || Number(status) === 401 ? HEADERS[Number(status)] : {}), ...REQUEST_ID });
+    responses[status] = { description: e.description, headers, content: { "application/json": { schema: e.schema } } };
   }
 
   return {

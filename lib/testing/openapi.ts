@@ -48,3 +48,9 @@ export function requestSchema(doc: OpenApiDocument, path: string, method: string
   if (!schema) throw new Error(`${method.toUpperCase()} ${path} documents no JSON request body`);
   return schema;
 }
+
+/** The headers the document promises for the operation's `status` that the answer lacks. */
+export function missingHeaders(doc: OpenApiDocument, path: string, method: string, status: number, headers: Headers): string[] {
+  const promised = Object.keys(doc.paths[path]?.[method]?.responses[String(status)]?.headers ?? {});
+  return promised.filter((name) => !headers.has(name)).map((name) => `${method.toUpperCase()} ${path} → ${status} lacks ${name}`);
+}

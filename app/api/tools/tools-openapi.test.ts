@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getOpenApiDocument } from "@/lib/openapi/document";
 import { call, newAccountWithToken, useTempDatabase } from "@/lib/testing/harness";
 import { echoHandler, sendJson, startLoopbackServer, type LoopbackServer } from "@/lib/testing/loopback-server";
-import { checkResponse, compileSchema, requestSchema } from "@/lib/testing/openapi";
+import { checkResponse, compileSchema, missingHeaders, requestSchema } from "@/lib/testing/openapi";
 import * as toolsRoute from "./route";
 import * as toolById from "./[tool_id]/route";
 import * as toolTest from "./[tool_id]/test/route";
@@ -18,6 +18,7 @@ let target: LoopbackServer;
 type Res = Awaited<ReturnType<typeof call>>;
 function expectDocumented(path: string, method: string, res: Res) {
   expect(checkResponse(doc, path, method, res.status, res.json), `${method.toUpperCase()} ${path} → ${res.status}`).toEqual([]);
+  expect(missingHeaders(doc, path, method, res.status, res.headers)).toEqual([]);
 }
 
 beforeAll(async () => {
