@@ -1,12 +1,23 @@
 import "server-only";
 import crypto from "node:crypto";
+import { isRole, type Role } from "@/lib/auth/roles";
 import { db } from "./client";
 
 const now = () => new Date().toISOString();
 
 export interface AccountRow { id: string; name: string; created_at: string }
 export interface TokenInfo { token_id: string; last4: string; created_at: string; last_used_at: string | null; revoked_at: string | null }
-export interface Principal { accountId: string; accountName: string; credentialId: string }
+/**
+ * Who is calling. A user's role is read from `users` on every request (never cached), so a role
+ * change or removal applies at once. API tokens act with their scope: full → owner, read_only →
+ * viewer (docs/decisions.md "Teams").
+ */
+export interface Principal {
+  accountId: string; accountName: string; credentialId: string;
+  role: Role; userId: string | null; keyId: string | null; label: string;
+}
+
+const tokenRole = (scope: string | null | undefined): Role => (scope === "read_only" ? "viewer" : "owner");
 
 export async function createAccount(name: string): Promise<AccountRow> {
   const row = { id: crypto.randomUUID(), name, created_at: now() };
@@ -52,22 +63,28 @@ export async function findPrincipalByTokenHash(tokenHash: string): Promise<(Prin
   const row = await db()
     .selectFrom("api_tokens as t")
     .innerJoin("accounts as a", "a.id", "t.account_id")
-    .select(["t.id", "t.token_hash", "a.id as account_id", "a.name"])
+    .select(["t.id", "t.token_hash", "t.scope", "t.name as key_name", "t.last4", "a.id as account_id", "a.name"])
     .where("t.token_hash", "=", tokenHash)
     .where("t.revoked_at", "is", null)
     .executeTakeFirst();
-  return row && { accountId: row.account_id, accountName: row.name, credentialId: row.id, tokenHash: row.token_hash };
+  return row && {
+    accountId: row.account_id, accountName: row.name, credentialId: row.id, tokenHash: row.token_hash,
+    role: tokenRole(row.scope), userId: null, keyId: row.id, label: `key ${row.key_name || "…" + row.last4}`,
+  };
 }
 
 export async function touchApiToken(tokenId: string): Promise<void> {
   await db().updateTable("api_tokens").set({ last_used_at: now() }).where("id", "=", tokenId).execute();
 }
 
-export async function createSession(accountId: string, sessionHash: string, ttlHours: number): Promise<{ expires_at: string }> {
+/** A session for a user (email sign-in) or for the API token it was traded for (token sign-in). */
+export async function createSession(
+  accountId: string, sessionHash: string, ttlHours: number, owner: { userId?: string; tokenId?: string } = {}, trx = db(),
+): Promise<{ expires_at: string }> {
   const expires_at = new Date(Date.now() + ttlHours * 3_600_000).toISOString();
-  await db()
+  await trx
     .insertInto("sessions")
-    .values({ id: crypto.randomUUID(), account_id: accountId, session_hash: sessionHash, created_at: now(), expires_at })
+    .values({ id: crypto.randomUUID(), account_id: accountId, session_hash: sessionHash, created_at: now(), expires_at, user_id: owner.userId ?? null, token_id: owner.tokenId ?? null })
     .execute();
   return { expires_at };
 }
@@ -76,11 +93,20 @@ export async function findPrincipalBySessionHash(sessionHash: string): Promise<(
   const row = await db()
     .selectFrom("sessions as s")
     .innerJoin("accounts as a", "a.id", "s.account_id")
-    .select(["s.id", "s.session_hash", "a.id as account_id", "a.name"])
+    .leftJoin("users as u", "u.id", "s.user_id")
+    .leftJoin("api_tokens as t", "t.id", "s.token_id")
+    .select(["s.id", "s.session_hash", "s.user_id", "s.token_id", "a.id as account_id", "a.name", "u.role", "u.email", "t.scope", "t.revoked_at", "t.name as key_name"])
     .where("s.session_hash", "=", sessionHash)
     .where("s.expires_at", ">", now())
     .executeTakeFirst();
-  return row && { accountId: row.account_id, accountName: row.name, credentialId: row.id, tokenHash: row.session_hash };
+  // A session whose token was revoked since ends with it.
+  if (!row || (row.token_id && row.revoked_at)) return undefined;
+  const role: Role = row.user_id ? (isRole(row.role) ? row.role : "viewer") : tokenRole(row.scope);
+  return {
+    accountId: row.account_id, accountName: row.name, credentialId: row.id, tokenHash: row.session_hash,
+    role, userId: row.user_id ?? null, keyId: row.token_id ?? null,
+    label: row.user_id ? (row.email ?? "user") : `key ${row.key_name || "session"}`,
+  };
 }
 
 export async function deleteSession(sessionHash: string): Promise<void> {
