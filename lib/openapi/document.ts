@@ -6,6 +6,7 @@ import { contactsPaths } from "./paths/contacts";
 import { detailsPaths } from "./paths/details";
 import { healthPaths } from "./paths/health";
 import { sessionPaths } from "./paths/session";
+import { teamsPaths } from "./paths/teams";
 import { toolsPaths } from "./paths/tools";
 
 // The OpenAPI 3.1 description of /api, built from the zod schemas the handlers validate with.
@@ -45,6 +46,7 @@ const TAGS = [
   { name: "Tools", description: "API tools agents can call, and test calls of them. Error body: `{success: false, message}`." },
   { name: "Contacts", description: "Contact lists for outbound calling; numbers are de-duplicated by their E.164 form." },
   { name: "Console session", description: "Sign-in for the web console (not in the platform spec)." },
+  { name: "Teams", description: "Members, roles, API keys and the audit log (admin and above)." },
   { name: "Meta", description: "Health check and this description." },
 ];
 
@@ -56,6 +58,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
     ...toolsPaths(r),
     ...contactsPaths(r),
     ...sessionPaths(r),
+    ...teamsPaths(r),
     ...healthPaths(r),
   };
   return {
