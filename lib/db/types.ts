@@ -13,11 +13,6 @@ export interface SessionsTable {
 export interface UsersTable {
   id: string; account_id: string; email: string; name: string; password_hash: string; role: string; created_at: string;
 }
-export interface InvitesTable {
-  id: string; account_id: string; kind: string; email: string; role: string; user_id: string | null;
-  token_hash: string; created_by: string | null; created_at: string; expires_at: string;
-  used_at: string | null; revoked_at: string | null;
-}
 export interface AuditLogTable {
   id: string; account_id: string; at: string; actor_type: string; actor_id: string | null; actor_label: string;
   action: string; resource_type: string; resource_id: string | null; summary: string; ip: string;
@@ -98,7 +93,6 @@ export interface DB {
   engines: EnginesTable;
   agent_deployments: AgentDeploymentsTable;
   users: UsersTable;
-  invites: InvitesTable;
   audit_log: AuditLogTable;
   signin_failures: SigninFailuresTable;
 }

@@ -21,25 +21,6 @@ ALTER TABLE api_tokens ADD COLUMN name text NOT NULL DEFAULT '';
 ALTER TABLE api_tokens ADD COLUMN scope text NOT NULL DEFAULT 'full';   -- full | read_only
 ALTER TABLE api_tokens ADD COLUMN created_by text REFERENCES users(id) ON DELETE SET NULL;
 
--- One-time links: invites (kind 'invite') and password resets (kind 'reset'). Only the SHA-256
--- of the link's secret is stored.
-CREATE TABLE invites (
-  id text PRIMARY KEY,
-  account_id text NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
-  kind text NOT NULL,
-  email text NOT NULL,
-  role text NOT NULL,
-  user_id text REFERENCES users(id) ON DELETE CASCADE,
-  token_hash text NOT NULL,
-  created_by text,
-  created_at timestamptz NOT NULL,
-  expires_at timestamptz NOT NULL,
-  used_at timestamptz,
-  revoked_at timestamptz
-);
-CREATE UNIQUE INDEX invites_hash ON invites(token_hash);
-CREATE INDEX invites_account ON invites(account_id, created_at);
-
 -- id is a UUIDv7 (time-ordered): keyset pages walk (account_id, id) backwards.
 CREATE TABLE audit_log (
   id text PRIMARY KEY,

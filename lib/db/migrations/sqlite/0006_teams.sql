@@ -1,4 +1,4 @@
--- Teams (issue 11): people with roles, named API keys with a scope, invites/reset links, audit log.
+-- Teams (issue 11): people with roles, named API keys with a scope, audit log.
 CREATE TABLE users (
   id TEXT PRIMARY KEY,
   account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
@@ -20,25 +20,6 @@ CREATE INDEX sessions_user ON sessions(user_id);
 ALTER TABLE api_tokens ADD COLUMN name TEXT NOT NULL DEFAULT '';
 ALTER TABLE api_tokens ADD COLUMN scope TEXT NOT NULL DEFAULT 'full';   -- full | read_only
 ALTER TABLE api_tokens ADD COLUMN created_by TEXT REFERENCES users(id) ON DELETE SET NULL;
-
--- One-time links: invites (kind 'invite') and password resets (kind 'reset'). Only the SHA-256
--- of the link's secret is stored.
-CREATE TABLE invites (
-  id TEXT PRIMARY KEY,
-  account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
-  kind TEXT NOT NULL,
-  email TEXT NOT NULL,
-  role TEXT NOT NULL,
-  user_id TEXT REFERENCES users(id) ON DELETE CASCADE,
-  token_hash TEXT NOT NULL,
-  created_by TEXT,
-  created_at TEXT NOT NULL,
-  expires_at TEXT NOT NULL,
-  used_at TEXT,
-  revoked_at TEXT
-);
-CREATE UNIQUE INDEX invites_hash ON invites(token_hash);
-CREATE INDEX invites_account ON invites(account_id, created_at);
 
 -- id is a UUIDv7 (time-ordered): keyset pages walk (account_id, id) backwards.
 CREATE TABLE audit_log (
