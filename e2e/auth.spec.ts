@@ -7,18 +7,19 @@ test.describe("sign-in", () => {
   test("redirects to /login and refuses a wrong token beside the field", async ({ page }, testInfo) => {
     await page.goto("/calls");
     await expect(page).toHaveURL(/\/login$/);
+    await page.getByRole("link", { name: "Use an API token" }).click();
     await page.getByLabel("API token").fill("sk_definitely_not_valid");
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.getByText("Invalid token")).toBeVisible();
     await expect(page.getByLabel("API token")).toHaveAttribute("aria-invalid", "true");
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?mode=token&error=invalid$/);
     await snap(page, testInfo, "login-error");
   });
 
   test("the session cookie is httpOnly: page JavaScript cannot read it", async ({ page, context }) => {
     const fs = await import("node:fs");
     const token = fs.readFileSync("test-results/e2e/token.txt", "utf8").trim();
-    await page.goto("/login");
+    await page.goto("/login?mode=token");
     await page.getByLabel("API token").fill(token);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -34,7 +35,7 @@ test.describe("sign-out", () => {
 
   test("ends the session server-side", async ({ page, context }) => {
     const fs = await import("node:fs");
-    await page.goto("/login");
+    await page.goto("/login?mode=token");
     await page.getByLabel("API token").fill(fs.readFileSync("test-results/e2e/token.txt", "utf8").trim());
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/$/);

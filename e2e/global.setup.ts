@@ -9,6 +9,7 @@ setup("sign in through the form", async ({ page }) => {
   const token = fs.readFileSync("test-results/e2e/token.txt", "utf8").trim();
   await page.goto("/");
   await expect(page).toHaveURL(/\/login$/);
+  await page.getByRole("link", { name: "Use an API token" }).click();
   await page.getByLabel("API token").fill(token);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/$/);

@@ -6,6 +6,8 @@ import { newApiToken, sha256Hex } from "@/lib/auth/credentials";
 import { createAccount, insertApiToken } from "@/lib/db/accounts";
 import { insertCalls } from "@/lib/db/calls";
 import { closeDb, db } from "@/lib/db/client";
+import { hashPassword } from "@/lib/auth/password";
+import { createUser } from "@/lib/db/users";
 import { e2eCalls } from "./fixtures";
 
 const file = process.env.DATABASE_PATH ?? "test-results/e2e/voxdesk-e2e.db";
@@ -20,6 +22,11 @@ async function main() {
   await insertApiToken(account.id, token, sha256Hex(token));
   fs.writeFileSync(path.join(dir, "token.txt"), token, { mode: 0o600 });
   await insertCalls(account.id, e2eCalls());
+  // Members for the teams specs: the password is written beside the token (0600).
+  const password = "e2e-owner-password-1";
+  await createUser({ accountId: account.id, email: "owner@e2e.test", name: "E2E Owner", passwordHash: await hashPassword(password), role: "owner" });
+  await createUser({ accountId: account.id, email: "viewer@e2e.test", name: "E2E Viewer", passwordHash: await hashPassword(password), role: "viewer" });
+  fs.writeFileSync(path.join(dir, "password.txt"), password, { mode: 0o600 });
   fs.writeFileSync(path.join(dir, "account.json"), JSON.stringify({ accountId: account.id }));
   closeDb();
 }

@@ -12,6 +12,7 @@ import { seed } from "./commands/seed";
 import { tokenCreate } from "./commands/token-create";
 import { tokenList } from "./commands/token-list";
 import { tokenRevoke } from "./commands/token-revoke";
+import { userCreate, userResetPassword } from "./commands/user";
 
 // Operator CLI: `npm run cli -- <command> [flags]`. Every command prints exactly one JSON object
 // on stdout (errors: {"error": "..."} and exit code 1), so scripts can pipe it into jq. Anything
@@ -29,6 +30,8 @@ const COMMANDS: Record<string, Command> = {
   "token create": tokenCreate,
   "token list": tokenList,
   "token revoke": tokenRevoke,
+  "user create": userCreate,
+  "user reset-password": userResetPassword,
   "calls import": callsImport,
   "contacts import": contactsImport,
   "engine sync": engineSync,

@@ -8,19 +8,34 @@ import { readDemoToken } from "@/lib/auth/demo-token";
 export const metadata: Metadata = { title: "Sign in" };
 export const dynamic = "force-dynamic";
 
-export default async function LoginPage() {
+// /auth/sign-in redirects back with one of these codes (never a credential in the URL).
+const ERRORS: Record<string, Record<"password" | "token", string>> = {
+  invalid: { password: "Email or password is incorrect", token: "Invalid token" },
+  missing: { password: "Enter your email and password", token: "API token is required" },
+  limited: { password: "Too many failed sign-ins. Try again in 15 minutes.", token: "Too many failed sign-ins. Try again in 15 minutes." },
+  origin: { password: "Sign-in must come from this site's own page", token: "Sign-in must come from this site's own page" },
+};
+
+export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   if (await currentConsoleAccount()) redirect("/");
+  const sp = await searchParams;
+  const mode = sp.mode === "token" ? "token" : "password";
+  const error = typeof sp.error === "string" ? ERRORS[sp.error]?.[mode] : undefined;
   return (
     <main className="flex min-h-dvh items-center justify-center bg-zinc-50 px-4 dark:bg-zinc-950">
       <div className="w-full max-w-sm">
         <Brand className="mb-6 justify-center" />
         <div className="rounded-xl border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
           <h1 className="text-lg font-semibold">Sign in to Voxdesk</h1>
-          <p className="mt-1 mb-5 text-sm text-zinc-500 dark:text-zinc-400">
-            Use an API token of your account. Operators mint one with{" "}
-            <code className="rounded bg-zinc-100 px-1 py-0.5 text-xs dark:bg-zinc-800">npm run cli -- token create</code>.
+          <p className="mt-1 mb-5 text-sm text-zinc-600 dark:text-zinc-400">
+            {mode === "token" ? (
+              <>Use an API token of your account. Operators mint one with{" "}
+                <code className="rounded bg-zinc-100 px-1 py-0.5 text-xs text-zinc-800 dark:bg-zinc-800 dark:text-zinc-100">npm run cli -- token create</code>.</>
+            ) : (
+              <>Sign in with the email and password of your Voxdesk account.</>
+            )}
           </p>
-          <SignInForm demoToken={readDemoToken()} />
+          <SignInForm mode={mode} error={error} demoToken={readDemoToken()} />
         </div>
       </div>
     </main>

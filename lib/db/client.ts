@@ -3,6 +3,7 @@ import type Database from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import type pg from "pg";
 import { config } from "@/lib/config";
+import { writePendingAudit } from "./audit-context";
 import { openSqlite } from "./sqlite";
 import { createPool, migratePg } from "./postgres";
 import type { DB } from "./types";
@@ -64,14 +65,22 @@ export function rawSqlite(): Database.Database {
  * A write transaction. On SQLite it takes the write lock up front (BEGIN IMMEDIATE), so a
  * transaction that reads before it writes cannot fail with SQLITE_BUSY when another process
  * committed in between: it waits on busy_timeout instead. On PostgreSQL it is a plain transaction;
- * row locks and ON CONFLICT do the rest.
+ * row locks and ON CONFLICT do the rest. The request's audit row (audit-context.ts) is written
+ * inside the same transaction, just before it commits.
  */
 export async function writeTx<T>(fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
-  if (dialect() === "postgres") return db().transaction().execute(fn);
+  if (dialect() === "postgres") {
+    return db().transaction().execute(async (trx) => {
+      const result = await fn(trx);
+      await writePendingAudit(trx);
+      return result;
+    });
+  }
   return db().connection().execute(async (conn) => {
     await sql`BEGIN IMMEDIATE`.execute(conn);
     try {
       const result = await fn(conn);
+      await writePendingAudit(conn);
       await sql`COMMIT`.execute(conn);
       return result;
     } catch (err) {

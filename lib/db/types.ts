@@ -3,8 +3,21 @@ export interface AccountsTable { id: string; name: string; created_at: string }
 export interface ApiTokensTable {
   id: string; account_id: string; token_hash: string; last4: string;
   created_at: string; last_used_at: string | null; revoked_at: string | null;
+  /** 0006: defaults '' / 'full' / null for tokens minted before. */
+  name?: string; scope?: string; created_by?: string | null;
 }
-export interface SessionsTable { id: string; account_id: string; session_hash: string; created_at: string; expires_at: string }
+export interface SessionsTable {
+  id: string; account_id: string; session_hash: string; created_at: string; expires_at: string;
+  user_id?: string | null; token_id?: string | null;
+}
+export interface UsersTable {
+  id: string; account_id: string; email: string; name: string; password_hash: string; role: string; created_at: string;
+}
+export interface AuditLogTable {
+  id: string; account_id: string; at: string; actor_type: string; actor_id: string | null; actor_label: string;
+  action: string; resource_type: string; resource_id: string | null; summary: string; ip: string;
+}
+export interface SigninFailuresTable { key: string; window_start: number; count: number }
 export interface CallsTable {
   id: number | undefined; // INTEGER PRIMARY KEY, assigned by the database
   account_id: string; call_sid: string; agent_id: string; name: string;
@@ -79,4 +92,7 @@ export interface DB {
   contacts: ContactsTable;
   engines: EnginesTable;
   agent_deployments: AgentDeploymentsTable;
+  users: UsersTable;
+  audit_log: AuditLogTable;
+  signin_failures: SigninFailuresTable;
 }

@@ -43,7 +43,9 @@ export async function authenticate(req: Request): Promise<AuthResult> {
       lastTouched.set(found.credentialId, Date.now());
       await touchApiToken(found.credentialId);
     }
-    return { accountId: found.accountId, accountName: found.accountName, credentialId: found.credentialId, via: "token" };
+    const { tokenHash, ...principal } = found;
+    void tokenHash; // checked above; not part of the caller's view
+    return { ...principal, via: "token" };
   }
   const cookie = readCookie(req, SESSION_COOKIE);
   if (cookie) {
@@ -53,7 +55,9 @@ export async function authenticate(req: Request): Promise<AuthResult> {
       if (!["GET", "HEAD"].includes(req.method) && !sameOrigin(req)) {
         throw new AppError(403, "Cross-origin request refused: Origin must match this site");
       }
-      return { accountId: found.accountId, accountName: found.accountName, credentialId: found.credentialId, via: "session" };
+      const { tokenHash: _unused, ...principal } = found;
+      void _unused;
+      return { ...principal, via: "session" };
     }
     throw unauthorized("Session expired or signed out");
   }

@@ -1,7 +1,10 @@
 import "server-only";
 import crypto from "node:crypto";
 import { z } from "zod";
+import { auditContextFor, authorize, flushAudit, isWrite } from "@/lib/auth/guard";
+import type { Role } from "@/lib/auth/roles";
 import { config } from "@/lib/config";
+import { runWithAudit } from "@/lib/db/audit-context";
 import { authenticate, BEARER_CHALLENGE, type AuthResult } from "./auth";
 import { AppError, formatPath, type FieldError } from "./errors";
 import { checkRateLimit } from "./rate-limit";
@@ -32,6 +35,8 @@ interface Options<B, Q, P, A extends boolean> {
   params?: P;
   /** Default true. `false` only for /api/health and sign-in. */
   auth?: A;
+  /** Least role that may call; default: viewer for GET/HEAD, editor otherwise, admin for people/keys/engines (lib/auth/roles.ts). */
+  role?: Role;
   /** Status of a successful answer when the handler returns plain data. Default 200. */
   status?: number;
 }
@@ -50,6 +55,7 @@ export function route<
     try {
       const auth = opts.auth === false ? null : await authenticate(req);
       if (auth) await checkRateLimit(`api:${auth.credentialId}`, config().RATE_LIMIT_PER_MINUTE);
+      if (auth) authorize(auth, req.method, new URL(req.url).pathname, opts.role);
       const params = opts.params ? validate(opts.params, (await nextCtx?.params) ?? {}, "") : undefined;
       const query = opts.query ? validate(opts.query, Object.fromEntries(new URL(req.url).searchParams), "") : undefined;
       let body: unknown;
@@ -68,9 +74,14 @@ export function route<
         body = validate(opts.body, json, "");
       }
       const ctx = { req, body, query, params, auth, requestId } as RouteContext<B, Q, P, A>;
-      const result = await handler(ctx);
-      if (result instanceof Response) return withRequestHeaders(result, requestId);
-      return Response.json(result, { status: opts.status ?? 200, headers: { "x-request-id": requestId } });
+      if (!isWrite(req.method)) return respond(await handler(ctx), opts.status, requestId);
+      // Writes run inside an audit context: writeTx records the row with the change (audit-context.ts).
+      const audit = auditContextFor(req, auth, (params ?? {}) as Record<string, unknown>);
+      return await runWithAudit(audit, async () => {
+        const res = respond(await handler(ctx), opts.status, requestId);
+        await flushAudit(audit, res.status);
+        return res;
+      });
     } catch (err) {
       return withRequestHeaders(errorResponse(err, family, requestId, req), requestId);
     }
@@ -91,6 +102,11 @@ function withRequestHeaders(res: Response, requestId: string): Response {
   if (missingId) headers.set("x-request-id", requestId);
   if (missingChallenge) headers.set("WWW-Authenticate", BEARER_CHALLENGE);
   return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+}
+
+function respond(result: unknown, status: number | undefined, requestId: string): Response {
+  if (result instanceof Response) return withRequestHeaders(result, requestId);
+  return Response.json(result, { status: status ?? 200, headers: { "x-request-id": requestId } });
 }
 
 /** Parses with zod; a failure is a 400 whose message names every bad field by its path. */

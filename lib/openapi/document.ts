@@ -7,6 +7,7 @@ import { detailsPaths } from "./paths/details";
 import { enginesPaths } from "./paths/engines";
 import { healthPaths } from "./paths/health";
 import { sessionPaths } from "./paths/session";
+import { teamsPaths } from "./paths/teams";
 import { toolsPaths } from "./paths/tools";
 
 // The OpenAPI 3.1 description of /api, built from the zod schemas the handlers validate with.
@@ -47,6 +48,7 @@ const TAGS = [
   { name: "Contacts", description: "Contact lists for outbound calling; numbers are de-duplicated by their E.164 form." },
   { name: "Engines", description: "Voice engines (Bolna) the account's agents deploy to and place calls through." },
   { name: "Console session", description: "Sign-in for the web console (not in the platform spec)." },
+  { name: "Teams", description: "Members, roles, API keys and the audit log (admin and above)." },
   { name: "Meta", description: "Health check and this description." },
 ];
 
@@ -59,6 +61,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
     ...contactsPaths(r),
     ...enginesPaths(r),
     ...sessionPaths(r),
+    ...teamsPaths(r),
     ...healthPaths(r),
   };
   return {

@@ -28,6 +28,8 @@ import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
 import { startFakeBolna, type FakeBolna } from "@/lib/testing/fake-bolna";
 import { expectSummaryMatchesCalls, runCli } from "../cli-testing";
 import { seedCalls } from "../support/seed-calls";
+import { hashPassword } from "@/lib/auth/password";
+import { createUser } from "@/lib/db/users";
 
 // db:copy end to end: an embedded installation filled through the real handlers is copied by the
 // real CLI into a fresh PostgreSQL database, then the app, pointed at PostgreSQL, must answer the
@@ -36,7 +38,7 @@ import { seedCalls } from "../support/seed-calls";
 const ADMIN = process.env.TEST_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:55432/postgres";
 const havePg = Boolean(process.env.TEST_PG_ADMIN_URL) || (await canConnect(ADMIN));
 
-const TABLES = ["accounts", "api_tokens", "sessions", "calls", "call_daily", "agents", "tools", "tool_tests", "contact_lists", "contacts", "engines", "agent_deployments", "call_daily_engine"];
+const TABLES = ["accounts", "calls", "call_daily", "agents", "tools", "tool_tests", "contact_lists", "contacts", "engines", "agent_deployments", "call_daily_engine", "users", "api_tokens", "sessions", "audit_log", "signin_failures"];
 const TOOL_TOKEN = "tok_copy_plaintext_9Xq2Lm";
 const UNTIL = new Date("2025-06-30T12:00:00Z");
 const pgName = `voxdesk_copy_${crypto.randomBytes(5).toString("hex")}`;
@@ -116,6 +118,10 @@ beforeAll(async () => {
   await revokeApiToken(await insertApiToken(a.accountId, old, sha256Hex(old)));
   const signIn = await call(sessionRoute.POST, "POST", "/api/session", { body: { token: a.token } });
   cookie = signIn.headers.get("set-cookie")!.split(";")[0];
+  // A member (scrypt hash), their session, and a failed sign-in (counter + audit row).
+  await createUser({ accountId: a.accountId, email: "copy@example.test", name: "Copy", passwordHash: await hashPassword("copy-password-1"), role: "editor" });
+  expect((await call(sessionRoute.POST, "POST", "/api/session", { body: { email: "copy@example.test", password: "copy-password-1" } })).status).toBe(201);
+  expect((await call(sessionRoute.POST, "POST", "/api/session", { body: { email: "copy@example.test", password: "wrong" } })).status).toBe(401);
 
   await seedCalls(a.accountId, { count: 2_500, days: 90, seed: 11, until: UNTIL });
   await seedCalls(b.accountId, { count: 300, days: 90, seed: 12, until: UNTIL });

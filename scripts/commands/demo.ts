@@ -10,6 +10,9 @@ import { DEMO_AGENTS } from "../support/demo-agents";
 import { seedCalls } from "../support/seed-calls";
 import type { SeedAgent } from "../support/synthetic-calls";
 import { parseFlags, positiveInt } from "./args";
+import { generatePassword, hashPassword, verifyPassword } from "@/lib/auth/password";
+import { writeTx } from "@/lib/db/client";
+import { createUser, findUserByEmail, setPassword } from "@/lib/db/users";
 
 const USAGE = "demo [--calls 5000]";
 const DEMO_NAME = "Demo account";
@@ -40,6 +43,8 @@ export async function demo(args: string[]) {
   }
   fs.chmodSync(tokenFile, 0o600); // writeFileSync's mode only applies when it creates the file
 
+  const owner = await demoOwner(account.id, path.join(path.dirname(tokenFile), "demo-password.txt"));
+
   let agents = (await listAgents(account.id, 100)).agents;
   if (agents.length === 0) {
     for (const a of DEMO_AGENTS) await createAgent(account.id, AgentPayload.parse(a.payload));
@@ -56,9 +61,25 @@ export async function demo(args: string[]) {
   }
 
   const url = `http://localhost:${process.env.PORT || 3000}/login`;
-  process.stderr.write(`\nVoxdesk demo: open ${url} and sign in with the token\n  ${token}\n(also saved in ${tokenFile})\n\n`);
+  process.stderr.write(`\nVoxdesk demo: open ${url} and sign in as\n  ${owner.email} / ${owner.password}\nor with the token\n  ${token}\n(also saved in ${tokenFile})\n\n`);
   return {
-    url, token, token_file: tokenFile, account_id: account.id, reused: Boolean(existing), schema,
+    url, token, token_file: tokenFile, email: owner.email, password: owner.password, account_id: account.id, reused: Boolean(existing), schema,
     agents: agents.length, calls: await countCalls(account.id), seeded,
   };
+}
+
+const DEMO_EMAIL = "owner@demo.voxdesk.local";
+
+/** The demo owner; its password is kept (0600) beside the token so a restart prints the same one. */
+async function demoOwner(accountId: string, file: string): Promise<{ email: string; password: string }> {
+  let password = fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim() : "";
+  const user = await findUserByEmail(DEMO_EMAIL);
+  if (user && password && (await verifyPassword(password, user.password_hash))) return { email: DEMO_EMAIL, password };
+  password = generatePassword();
+  const hash = await hashPassword(password);
+  if (user) await writeTx((trx) => setPassword(trx, user.id, hash));
+  else await createUser({ accountId, email: DEMO_EMAIL, name: "Demo owner", passwordHash: hash, role: "owner" });
+  fs.writeFileSync(file, `${password}\n`, { mode: 0o600 });
+  fs.chmodSync(file, 0o600);
+  return { email: DEMO_EMAIL, password };
 }

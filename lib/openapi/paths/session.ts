@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SignIn } from "@/lib/schemas/session";
+import { SessionCreate } from "@/lib/schemas/session";
 import type { SchemaRegistry } from "../json-schema";
 import { operation, type OperationObject } from "../operation";
 import { uuid } from "../responses";
@@ -12,12 +12,12 @@ export function sessionPaths(r: SchemaRegistry): Record<string, Record<string, O
       post: operation(r, "post", {
         tag: "Console session",
         operationId: "createSession",
-        summary: "Sign in to the console with an API token",
+        summary: "Sign in with an API token or with email and password",
         description:
-          "Trades an API token for an httpOnly, SameSite=Strict session cookie (`voxdesk_session`) so the token never " +
-          "sits in page JavaScript. Limited to 30 attempts per minute per client address.",
+          "Trades `{token}` or `{email, password}` for an httpOnly, SameSite=Strict session cookie (`voxdesk_session`), a " +
+          "new session id every time. After 10 failed sign-ins in a 15-minute window per client address or per email, 429.",
         auth: false,
-        body: SignIn,
+        body: SessionCreate,
         responses: {
           201: {
             description: "Signed in; the session cookie is set",
@@ -26,8 +26,8 @@ export function sessionPaths(r: SchemaRegistry): Record<string, Record<string, O
           },
         },
         errors: {
-          401: "The token is unknown or revoked (`errors` names the `token` field)",
-          429: "More than 30 sign-in attempts in the current minute from this address; `Retry-After` gives the seconds to wait",
+          401: "The token is unknown or revoked, or the email or password is wrong (the message does not say which)",
+          429: "Too many failed sign-ins from this address or for this email; `Retry-After` gives the seconds to wait",
         },
       }),
       get: operation(r, "get", {
@@ -38,7 +38,10 @@ export function sessionPaths(r: SchemaRegistry): Record<string, Record<string, O
         responses: {
           200: {
             description: "The authenticated account",
-            schema: z.object({ account: Account, via: z.enum(["token", "session"]) }),
+            schema: z.object({
+              account: Account, via: z.enum(["token", "session"]), role: z.enum(["viewer", "editor", "admin", "owner"]),
+              user_id: z.string().nullable().describe("null for an API token"), label: z.string(),
+            }),
           },
         },
       }),

@@ -1,0 +1,8 @@
+import { listAudit } from "@/lib/db/audit";
+import { route } from "@/lib/http/route";
+import { AuditQuery } from "@/lib/schemas/team";
+
+export const dynamic = "force-dynamic";
+
+/** The account's audit log, newest first, keyset-paginated (admin+). */
+export const GET = route({ query: AuditQuery }, async ({ auth, query }) => listAudit(auth.accountId, query));

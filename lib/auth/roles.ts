@@ -1,0 +1,26 @@
+/**
+ * Roles, weakest first. What a request needs is decided in the route wrapper (lib/http/route.ts):
+ * a route may say `role: "admin"`; otherwise `requiredRole` picks a safe default, so a route added
+ * without thinking about roles is still protected.
+ */
+export const ROLES = ["viewer", "editor", "admin", "owner"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const rank = (r: Role): number => ROLES.indexOf(r);
+export const atLeast = (have: Role, need: Role): boolean => rank(have) >= rank(need);
+
+/** Families that hold people, credentials or outside connections: admin even to read. */
+const ADMIN_PREFIXES = ["/api/members", "/api/keys", "/api/audit", "/api/engines", "/api/suppressions", "/api/do-not-call"];
+
+export function requiredRole(method: string, pathname: string): Role {
+  if (ADMIN_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`))) {
+    // Engines are read by editors too (deploying needs to list them); changing them is admin.
+    if (pathname.startsWith("/api/engines") && (method === "GET" || method === "HEAD")) return "editor";
+    return "admin";
+  }
+  return method === "GET" || method === "HEAD" ? "viewer" : "editor";
+}
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
+}

@@ -1,0 +1,74 @@
+import { z } from "zod";
+import { AuditQuery, KeyCreate, KeyParams, MemberParams, MemberUpdate, RoleSchema } from "@/lib/schemas/team";
+import type { SchemaRegistry } from "../json-schema";
+import { operation, type OperationObject } from "../operation";
+import { uuid } from "../responses";
+
+const TAG = "Teams";
+const ROLE_403 = "The caller's role is too low (admin or higher needed), or the API key is read-only";
+const Member = z.object({ user_id: uuid("User id"), email: z.string(), name: z.string(), role: RoleSchema, created_at: z.string() });
+const KeyInfo = z.object({
+  key_id: uuid("Key id"), name: z.string(), scope: z.enum(["full", "read_only"]), last4: z.string(),
+  created_at: z.string(), created_by: z.string().nullable().describe("Email of the member who created it"), last_used_at: z.string().nullable(),
+});
+const AuditEntry = z.object({
+  id: uuid("Entry id (UUIDv7, time-ordered)"), at: z.string(), actor_type: z.enum(["user", "key", "anonymous"]),
+  actor_id: z.string().nullable(), actor_label: z.string(), action: z.string().describe("e.g. `agent.create`, `keys.revoke`, `session.failed`"),
+  resource_type: z.string(), resource_id: z.string().nullable(), summary: z.string(), ip: z.string(),
+});
+
+export function teamsPaths(r: SchemaRegistry): Record<string, Record<string, OperationObject>> {
+  return {
+    "/members": {
+      get: operation(r, "get", {
+        tag: TAG, operationId: "listMembers", summary: "List the account's members (admin+)",
+        responses: { 200: { description: "Members, oldest first", schema: z.object({ members: z.array(Member) }) } },
+        errors: { 403: ROLE_403 },
+      }),
+    },
+    "/members/{user_id}": {
+      patch: operation(r, "patch", {
+        tag: TAG, operationId: "updateMember", summary: "Change a member's role (admin+; owner to grant or remove owner)",
+        params: MemberParams, body: MemberUpdate,
+        responses: { 200: { description: "The member with the new role", schema: Member } },
+        errors: { 403: ROLE_403, 404: "No such member in this account", 409: "The account's last owner cannot be demoted" },
+      }),
+      delete: operation(r, "delete", {
+        tag: TAG, operationId: "removeMember", summary: "Remove a member; their sessions end at once (admin+)",
+        params: MemberParams,
+        responses: { 204: { description: "Removed" } },
+        errors: { 403: ROLE_403, 404: "No such member in this account", 409: "The account's last owner cannot be removed" },
+      }),
+    },
+    "/keys": {
+      post: operation(r, "post", {
+        tag: TAG, operationId: "createKey", summary: "Create an API key (admin+); the only answer that shows `key`",
+        body: KeyCreate,
+        responses: { 201: { description: "Created", schema: z.object({ key_id: uuid("Key id"), name: z.string(), scope: z.enum(["full", "read_only"]), key: z.string().describe("`sk_…`, shown once"), last4: z.string(), created_at: z.string() }) } },
+        errors: { 403: ROLE_403 },
+      }),
+      get: operation(r, "get", {
+        tag: TAG, operationId: "listKeys", summary: "List live API keys without their secrets (admin+)",
+        responses: { 200: { description: "Keys, newest first", schema: z.object({ keys: z.array(KeyInfo) }) } },
+        errors: { 403: ROLE_403 },
+      }),
+    },
+    "/keys/{key_id}": {
+      delete: operation(r, "delete", {
+        tag: TAG, operationId: "revokeKey", summary: "Revoke an API key at once, with console sessions signed in with it (admin+)",
+        params: KeyParams,
+        responses: { 204: { description: "Revoked" } },
+        errors: { 403: ROLE_403, 404: "No such live key in this account" },
+      }),
+    },
+    "/audit": {
+      get: operation(r, "get", {
+        tag: TAG, operationId: "listAudit", summary: "The audit log, newest first (admin+)",
+        description: "One entry per state-changing request, written in the same transaction as the change. Keyset-paginated: pass `next_cursor` as `cursor`.",
+        query: AuditQuery,
+        responses: { 200: { description: "A page of entries", schema: z.object({ entries: z.array(AuditEntry), next_cursor: z.string().nullable() }) } },
+        errors: { 403: ROLE_403 },
+      }),
+    },
+  };
+}
