@@ -55,7 +55,9 @@ export async function insertAuditRow(trx: Kysely<DB>, ctx: Omit<AuditContext, "w
 /** Called by writeTx just before COMMIT: the first write transaction of a request carries its row. */
 export async function writePendingAudit(trx: Kysely<DB>): Promise<void> {
   const ctx = store.getStore();
-  if (!ctx || ctx.written) return;
+  // No account: an unauthenticated write such as an engine's webhook delivery, which is the engine
+  // reporting, not a person acting; the call record it changes is its own history.
+  if (!ctx || ctx.written || !ctx.accountId) return;
   ctx.written = true;
   try {
     await insertAuditRow(trx, ctx);
