@@ -58,6 +58,8 @@ export interface AgentDeploymentsTable {
   agent_updated_at: string; deployed_at: string;
 }
 
+export interface SuppressionsTable { account_id: string; e164: string; reason: string | null; created_at: string }
+
 export interface DB {
   accounts: AccountsTable;
   api_tokens: ApiTokensTable;
@@ -72,4 +74,5 @@ export interface DB {
   contacts: ContactsTable;
   engines: EnginesTable;
   agent_deployments: AgentDeploymentsTable;
+  suppressions: SuppressionsTable;
 }

@@ -3,6 +3,7 @@ import { SchemaRegistry, type JsonSchema } from "./json-schema";
 import type { OperationObject } from "./operation";
 import { agentPaths } from "./paths/agent";
 import { contactsPaths } from "./paths/contacts";
+import { suppressionsPaths } from "./paths/suppressions";
 import { detailsPaths } from "./paths/details";
 import { healthPaths } from "./paths/health";
 import { sessionPaths } from "./paths/session";
@@ -44,6 +45,7 @@ const TAGS = [
   { name: "Agents", description: "Voice AI agents (`POST /agent` of the platform spec, plus console reads and changes)." },
   { name: "Tools", description: "API tools agents can call, and test calls of them. Error body: `{success: false, message}`." },
   { name: "Contacts", description: "Contact lists for outbound calling; numbers are de-duplicated by their E.164 form." },
+  { name: "Campaigns", description: "Outbound campaigns and the account's do-not-call list." },
   { name: "Console session", description: "Sign-in for the web console (not in the platform spec)." },
   { name: "Meta", description: "Health check and this description." },
 ];
@@ -55,6 +57,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
     ...agentPaths(r),
     ...toolsPaths(r),
     ...contactsPaths(r),
+    ...suppressionsPaths(r),
     ...sessionPaths(r),
     ...healthPaths(r),
   };
