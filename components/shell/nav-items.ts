@@ -1,4 +1,4 @@
-import { BookOpen, Bot, Contact, LayoutDashboard, PhoneCall, Wrench, type LucideIcon } from "lucide-react";
+import { BookOpen, Bot, Contact, LayoutDashboard, PhoneCall, PhoneOff, Wrench, type LucideIcon } from "lucide-react";
 
 export type NavItem = { href: string; label: string; icon: LucideIcon };
 
@@ -8,6 +8,7 @@ export const navItems: readonly NavItem[] = [
   { href: "/agents", label: "Agents", icon: Bot },
   { href: "/tools", label: "Tools", icon: Wrench },
   { href: "/contacts", label: "Contacts", icon: Contact },
+  { href: "/do-not-call", label: "Do not call", icon: PhoneOff },
   { href: "/docs", label: "API docs", icon: BookOpen },
 ];
 
