@@ -23,6 +23,13 @@ const Env = z.object({
   TOOL_TEST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
   TOOL_TARGET_ALLOWLIST: z.string().default(""),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
+  // The origin a voice engine can reach this app at (webhook URLs); unset: the request's origin.
+  PUBLIC_URL: z
+    .string()
+    .url("must be an origin such as https://voxdesk.example.com")
+    .refine((v) => /^https?:\/\//.test(v), "must start with http:// or https://")
+    .transform((v) => v.replace(/\/+$/, ""))
+    .optional(),
   VOXDESK_DEMO: z.enum(["0", "1"]).default("0"),
   LOG_LEVEL: z.enum(["silent", "error", "info"]).default("info"),
 }).refine((env) => !env.DATABASE_URL || env.SECRET_KEY, {

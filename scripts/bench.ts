@@ -10,6 +10,7 @@ import { closeDb } from "@/lib/db/client";
 import { databaseBytes } from "@/lib/db/operator";
 import { createDatabase, dropDatabase } from "@/lib/db/postgres";
 import { benchContacts, contactsRows } from "./bench-contacts";
+import { benchOverHttp } from "./support/bench-http";
 import { hit, printSideBySide, type BenchRow } from "./support/bench-kit";
 import { SECTIONS, type BenchContext, type Tenant } from "./support/bench-sections";
 import { seedCalls } from "./support/seed-calls";
@@ -74,6 +75,10 @@ async function runBackend(kind: Kind, bigCalls: number): Promise<BackendRun> {
   for (const section of SECTIONS) {
     console.error(`${kind}: ${section.title}`);
     sections.push(await section.run(ctx));
+  }
+  if (kind === "SQLite") {
+    console.error(`${kind}: over real HTTP, next start vs a bare node:http server…`);
+    await benchOverHttp(process.env.DATABASE_PATH!, big.token);
   }
   await closeDb();
   if (process.env.BENCH_KEEP !== "1") await remove();

@@ -6,6 +6,7 @@ import { callsImport } from "./commands/calls-import";
 import { contactsImport } from "./commands/contacts-import";
 import { dbCopy } from "./commands/db-copy";
 import { demo } from "./commands/demo";
+import { engineSync } from "./commands/engine-sync";
 import { migrateCommand } from "./commands/migrate";
 import { seed } from "./commands/seed";
 import { tokenCreate } from "./commands/token-create";
@@ -30,6 +31,7 @@ const COMMANDS: Record<string, Command> = {
   "token revoke": tokenRevoke,
   "calls import": callsImport,
   "contacts import": contactsImport,
+  "engine sync": engineSync,
   "seed": seed,
   "demo": demo,
   "db:copy": dbCopy,

@@ -1,8 +1,24 @@
 import type { z } from "zod";
+import { VOICE_PRESETS } from "@/lib/engines/bolna/catalog";
 import type { AgentPayload } from "@/lib/schemas/agent";
 
+// ElevenLabs "Rachel" with its voice_id and model: Bolna refuses an ElevenLabs voice without them.
+const DEFAULT_VOICE = VOICE_PRESETS[0];
+
+/**
+ * The schema's objects are loose (unknown fields are kept), which gives their types a string index
+ * signature; react-hook-form's path types cannot walk those, so the form sees only the known keys.
+ * Unknown fields still ride along in the values at run time and are submitted unchanged.
+ */
+type Known<T> = T extends readonly (infer U)[]
+  ? Known<U>[]
+  : T extends object
+    ? { [K in keyof T as string extends K ? never : K]: Known<T[K]> }
+    : T;
+type Input = z.input<typeof AgentPayload>;
+
 /** What the form holds (zod input: defaults may still be missing) and what it submits (zod output). */
-export type AgentFormValues = z.input<typeof AgentPayload>;
+export type AgentFormValues = { agent_config: Known<Input["agent_config"]>; agent_prompts: Record<string, { system_prompt: string }> };
 export type AgentFormOutput = z.output<typeof AgentPayload>;
 export type TaskValues = AgentFormValues["agent_config"]["tasks"][number];
 
@@ -12,7 +28,7 @@ export function newTask(): TaskValues {
     task_type: "conversation",
     tools_config: {
       llm_agent: { agent_type: "simple_llm_agent", agent_flow_type: "streaming", llm_config: { provider: "openai", model: "gpt-4o-mini" } },
-      synthesizer: { provider: "elevenlabs", provider_config: { voice: "Rachel", engine: "eleven_turbo_v2_5" } },
+      synthesizer: { provider: DEFAULT_VOICE.provider, provider_config: { ...DEFAULT_VOICE.provider_config } },
       transcriber: { provider: "deepgram", model: "nova-3" },
       input: { provider: "twilio", format: "wav" },
       output: { provider: "twilio", format: "wav" },

@@ -4,6 +4,7 @@ import * as React from "react";
 import { useWatch, type Control } from "react-hook-form";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
+import { bolnaReadiness, type ReadinessIssue } from "@/lib/engines/bolna/readiness";
 import { AgentPayload } from "@/lib/schemas/agent";
 import type { AgentFormOutput, AgentFormValues } from "./agent-form-values";
 
@@ -15,11 +16,11 @@ export function JsonPreview({ control, method, path }: { control: Control<AgentF
   const values = useWatch({ control });
   // Typing stays responsive on long prompts: the preview may lag a frame behind.
   const deferred = React.useDeferredValue(values);
-  const { text, issues } = React.useMemo(() => {
+  const { text, issues, engine } = React.useMemo(() => {
     const parsed = AgentPayload.safeParse(deferred);
     return parsed.success
-      ? { text: JSON.stringify(parsed.data, null, 2), issues: 0 }
-      : { text: JSON.stringify(deferred, null, 2), issues: parsed.error.issues.length };
+      ? { text: JSON.stringify(parsed.data, null, 2), issues: 0, engine: bolnaReadiness(parsed.data) }
+      : { text: JSON.stringify(deferred, null, 2), issues: parsed.error.issues.length, engine: null };
   }, [deferred]);
 
   return (
@@ -38,6 +39,7 @@ export function JsonPreview({ control, method, path }: { control: Control<AgentF
       <p className="border-b border-zinc-200 px-4 py-2 font-mono text-[12px] text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
         <span className="font-semibold text-indigo-600 dark:text-indigo-400">{method}</span> {path}
       </p>
+      {engine && <BolnaReadiness issues={engine} />}
       <pre
         data-testid="agent-json-preview"
         data-valid={issues === 0}
@@ -48,5 +50,31 @@ export function JsonPreview({ control, method, path }: { control: Control<AgentF
         {text}
       </pre>
     </section>
+  );
+}
+
+/** The same check the deploy endpoint runs (lib/engines/bolna/readiness.ts), field by field. */
+function BolnaReadiness({ issues }: { issues: ReadinessIssue[] }) {
+  if (issues.length === 0) {
+    return (
+      <p data-testid="bolna-readiness" className="border-b border-zinc-200 px-4 py-2 text-sm dark:border-zinc-800">
+        <Badge variant="success">Ready for Bolna</Badge>
+      </p>
+    );
+  }
+  return (
+    <div data-testid="bolna-readiness" className="border-b border-zinc-200 px-4 py-2 text-sm dark:border-zinc-800">
+      <p className="font-medium">Bolna would {issues.some((i) => i.kind === "refused") ? "refuse this agent" : "change this agent"}:</p>
+      <ul className="mt-1 space-y-1">
+        {issues.map((i) => (
+          <li key={i.path} className="text-[13px]">
+            <code className="font-mono text-[12px] text-zinc-700 dark:text-zinc-300">{i.path}</code>{" "}
+            <span className={i.kind === "refused" ? "text-red-700 dark:text-red-300" : "text-amber-800 dark:text-amber-200"}>
+              {i.kind === "refused" ? "refused" : "dropped"}: {i.message}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

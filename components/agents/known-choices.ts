@@ -1,5 +1,7 @@
 // Suggestions the builder offers. The API takes any provider, model, voice or engine name (they
-// are free strings in lib/schemas/agent.ts), so every one of these fields also accepts free entry.
+// are free strings in lib/schemas/agent.ts), so every one of these fields also accepts free entry;
+// provider lists come from Bolna's catalog so the defaults are what the engine runs.
+import { IO_FORMATS, IO_PROVIDERS, LLM_FLOW_TYPES, LLM_PROVIDERS, SYNTHESIZERS as BOLNA_SYNTHESIZERS, TRANSCRIBER_PROVIDERS } from "@/lib/engines/bolna/catalog";
 
 export type Choice = { value: string; hint?: string };
 
@@ -20,15 +22,17 @@ export const TASK_TYPES: Choice[] = [
 ];
 
 export const LLM_AGENT_TYPES: Choice[] = [
-  { value: "simple_llm_agent" },
-  { value: "knowledgebase_agent" },
-  { value: "graph_agent" },
+  { value: "simple_llm_agent", hint: "One prompt, one model" },
+  { value: "knowledgebase_agent", hint: "Answers from a knowledge base" },
+  { value: "graph_agent", hint: "Conversation graph" },
+  { value: "llm_agent_graph" },
+  { value: "multiagent" },
 ];
 
-export const FLOW_TYPES: Choice[] = [
-  { value: "streaming", hint: "Speak while the reply is generated" },
-  { value: "non_streaming", hint: "Wait for the full reply" },
-];
+const FLOW_HINTS: Record<string, string> = { streaming: "Speak while the reply is generated", preprocessed: "Pre-rendered replies" };
+export const FLOW_TYPES: Choice[] = LLM_FLOW_TYPES.map((value) => ({ value, hint: FLOW_HINTS[value] }));
+
+export const LLM_PROVIDER_CHOICES: Choice[] = LLM_PROVIDERS.map((value) => ({ value }));
 
 export const LLM_MODELS: Record<string, string[]> = {
   openai: ["gpt-4o-mini", "gpt-4o", "gpt-4.1", "gpt-4.1-mini", "gpt-4.1-nano"],
@@ -38,6 +42,10 @@ export const LLM_MODELS: Record<string, string[]> = {
   deepseek: ["deepseek-chat"],
 };
 
+export const SYNTHESIZER_PROVIDER_CHOICES: Choice[] = Object.keys(BOLNA_SYNTHESIZERS).map((value) => ({ value }));
+export const TRANSCRIBER_PROVIDER_CHOICES: Choice[] = TRANSCRIBER_PROVIDERS.map((value) => ({ value }));
+
+/** Hints for the synthesizer fields; which fields a provider needs comes from the Bolna catalog. */
 export const SYNTHESIZERS: Record<string, { voices: string[]; engines: string[] }> = {
   elevenlabs: {
     voices: ["Rachel", "Adam", "Bella", "Antoni", "Domi", "Josh"],
@@ -56,18 +64,9 @@ export const TRANSCRIBERS: Record<string, string[]> = {
   whisper: ["whisper-1"],
 };
 
-export const TELEPHONY_PROVIDERS: Choice[] = [
-  { value: "twilio" },
-  { value: "plivo" },
-  { value: "exotel" },
-  { value: "default", hint: "Web call / browser audio" },
-];
-
-export const AUDIO_FORMATS: Choice[] = [
-  { value: "wav" },
-  { value: "mulaw", hint: "8 kHz G.711 μ-law" },
-  { value: "pcm" },
-];
+const IO_HINTS: Record<string, string> = { default: "Web call / browser audio", ulaw: "8 kHz G.711 μ-law" };
+export const TELEPHONY_PROVIDERS: Choice[] = IO_PROVIDERS.map((value) => ({ value, hint: IO_HINTS[value] }));
+export const AUDIO_FORMATS: Choice[] = IO_FORMATS.map((value) => ({ value, hint: IO_HINTS[value] }));
 
 export const PIPELINE_STAGES: Choice[] = [
   { value: "transcriber", hint: "Speech to text" },

@@ -4,9 +4,7 @@ import { useWatch } from "react-hook-form";
 import type { AgentFormValues } from "./agent-form-values";
 import { FieldGroup } from "./form-section";
 import { SuggestField } from "./form-fields";
-import { FLOW_TYPES, LLM_AGENT_TYPES, LLM_MODELS, toChoices } from "./known-choices";
-
-const PROVIDERS = toChoices(Object.keys(LLM_MODELS));
+import { FLOW_TYPES, LLM_AGENT_TYPES, LLM_MODELS, LLM_PROVIDER_CHOICES as PROVIDERS, toChoices } from "./known-choices";
 
 export function TaskLlmFields({ index }: { index: number }) {
   const base = `agent_config.tasks.${index}.tools_config.llm_agent` as const;

@@ -6,10 +6,13 @@ import { Button } from "@/components/ui/button";
 import { newTask, type AgentFormValues } from "./agent-form-values";
 import { FieldGroup } from "./form-section";
 import { SuggestField } from "./form-fields";
-import { SYNTHESIZERS, TRANSCRIBERS, toChoices } from "./known-choices";
+import { SYNTHESIZERS, SYNTHESIZER_PROVIDER_CHOICES as SYNTH_PROVIDERS, TRANSCRIBERS, TRANSCRIBER_PROVIDER_CHOICES as TRANSCRIBER_PROVIDERS, toChoices } from "./known-choices";
+import { VoicePresetPicker } from "./voice-preset-picker";
+import { SYNTHESIZERS as BOLNA_SYNTHESIZERS, type ProviderConfigField } from "@/lib/engines/bolna/catalog";
 
-const SYNTH_PROVIDERS = toChoices(Object.keys(SYNTHESIZERS));
-const TRANSCRIBER_PROVIDERS = toChoices(Object.keys(TRANSCRIBERS));
+const FIELD_LABELS: Record<ProviderConfigField, string> = { voice: "Voice", voice_id: "Voice id", model: "Voice model", engine: "Engine", language: "Language" };
+// Fields shown when the provider is not one Bolna knows: the spec's two, so nothing disappears.
+const FALLBACK_FIELDS: ProviderConfigField[] = ["voice", "engine"];
 
 /** Synthesizer and transcriber are optional in the API: each can be removed and added back. */
 export function TaskVoiceFields({ index }: { index: number }) {
@@ -19,7 +22,9 @@ export function TaskVoiceFields({ index }: { index: number }) {
     { provider?: string } | undefined,
     { provider?: string } | undefined,
   ];
-  const synthKnown = SYNTHESIZERS[String(synth?.provider ?? "").trim().toLowerCase()];
+  const providerKey = String(synth?.provider ?? "").trim().toLowerCase();
+  const synthKnown = SYNTHESIZERS[providerKey];
+  const needed = BOLNA_SYNTHESIZERS[providerKey]?.required ?? FALLBACK_FIELDS;
   const transcriberModels = TRANSCRIBERS[String(transcriber?.provider ?? "").trim().toLowerCase()] ?? Object.values(TRANSCRIBERS).flat();
   const set = (path: `${typeof base}.synthesizer` | `${typeof base}.transcriber`, value: unknown) =>
     setValue(path, value as never, { shouldDirty: true });
@@ -32,17 +37,22 @@ export function TaskVoiceFields({ index }: { index: number }) {
       >
         {synth ? (
           <div className="grid gap-4 @lg:grid-cols-2 @3xl:grid-cols-3">
+            <VoicePresetPicker name={`${base}.synthesizer`} />
             <SuggestField name={`${base}.synthesizer.provider`} label="Synthesizer provider" required suggestions={SYNTH_PROVIDERS} />
-            <SuggestField
-              name={`${base}.synthesizer.provider_config.voice`}
-              label="Voice"
-              suggestions={toChoices(synthKnown?.voices ?? Object.values(SYNTHESIZERS).flatMap((s) => s.voices))}
-            />
-            <SuggestField
-              name={`${base}.synthesizer.provider_config.engine`}
-              label="Engine"
-              suggestions={toChoices(synthKnown?.engines ?? Object.values(SYNTHESIZERS).flatMap((s) => s.engines))}
-            />
+            {needed.map((field) => (
+              <SuggestField
+                key={field}
+                // voice_id/model/language are kept by the loose schema but not in the form's typed paths.
+                name={`${base}.synthesizer.provider_config.${field}` as `${typeof base}.synthesizer.provider_config.voice`}
+                label={FIELD_LABELS[field]}
+                hint={BOLNA_SYNTHESIZERS[providerKey] ? `${providerKey} needs it` : undefined}
+                suggestions={toChoices(
+                  field === "voice" ? synthKnown?.voices ?? Object.values(SYNTHESIZERS).flatMap((s) => s.voices)
+                    : field === "engine" || field === "model" ? synthKnown?.engines ?? Object.values(SYNTHESIZERS).flatMap((s) => s.engines)
+                      : [],
+                )}
+              />
+            ))}
           </div>
         ) : (
           <AddRow text="No synthesizer: the task does not speak." label="Add synthesizer" onClick={() => set(`${base}.synthesizer`, newTask().tools_config.synthesizer)} />

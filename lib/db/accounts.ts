@@ -1,6 +1,7 @@
 import "server-only";
 import crypto from "node:crypto";
 import { db } from "./client";
+import { sqliteStatement } from "./prepared";
 
 const now = () => new Date().toISOString();
 
@@ -48,7 +49,19 @@ export async function revokeApiToken(tokenId: string): Promise<boolean> {
   return Number(res.numUpdatedRows) > 0;
 }
 
+type PrincipalRow = { id: string; token_hash: string; account_id: string; name: string };
+const toPrincipal = (row: PrincipalRow | undefined) =>
+  row && { accountId: row.account_id, accountName: row.name, credentialId: row.id, tokenHash: row.token_hash };
+
+// Every API request looks its credential up: on SQLite these run as statements prepared once per
+// connection (lib/db/prepared.ts). Still one indexed read per request, never a cache, so a revoked
+// token or an ended session is refused at once, whichever process changed it.
+const TOKEN_SQL = "SELECT t.id, t.token_hash, a.id AS account_id, a.name FROM api_tokens t JOIN accounts a ON a.id = t.account_id WHERE t.token_hash = ? AND t.revoked_at IS NULL";
+const SESSION_SQL = "SELECT s.id, s.session_hash AS token_hash, a.id AS account_id, a.name FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE s.session_hash = ? AND s.expires_at > ?";
+
 export async function findPrincipalByTokenHash(tokenHash: string): Promise<(Principal & { tokenHash: string }) | undefined> {
+  const stmt = sqliteStatement(TOKEN_SQL);
+  if (stmt) return toPrincipal(stmt.get(tokenHash) as PrincipalRow | undefined);
   const row = await db()
     .selectFrom("api_tokens as t")
     .innerJoin("accounts as a", "a.id", "t.account_id")
@@ -73,6 +86,8 @@ export async function createSession(accountId: string, sessionHash: string, ttlH
 }
 
 export async function findPrincipalBySessionHash(sessionHash: string): Promise<(Principal & { tokenHash: string }) | undefined> {
+  const stmt = sqliteStatement(SESSION_SQL);
+  if (stmt) return toPrincipal(stmt.get(sessionHash, now()) as PrincipalRow | undefined);
   const row = await db()
     .selectFrom("sessions as s")
     .innerJoin("accounts as a", "a.id", "s.account_id")

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "./client";
+import { sqliteStatement } from "./prepared";
 
 export interface SummaryRange { fromDay: string; toDay: string; agentId?: string }
 
@@ -11,12 +12,21 @@ function addDays(day: string, n: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 }
 
+export interface DailyRow { day: string; agent_id: string; agent_name: string; status: string; call_type: string; calls: number; duration: number; cost: number }
+
+const DAILY_SQL = "SELECT day, agent_id, agent_name, status, call_type, calls, duration, cost FROM call_daily WHERE account_id = ? AND day >= ? AND day <= ?";
+
 /**
  * Dashboard aggregates, read from the daily rollup only (rows per day x agent x status x type),
  * so the cost depends on the range and the number of agents, not on the number of calls.
- * Answer rate = completed / all calls; average duration is over completed calls.
  */
 export async function callSummary(accountId: string, r: SummaryRange) {
+  // SQLite: one statement compiled once per connection (lib/db/prepared.ts); PostgreSQL: Kysely.
+  const stmt = sqliteStatement(r.agentId ? `${DAILY_SQL} AND agent_id = ?` : DAILY_SQL);
+  if (stmt) {
+    const args = r.agentId ? [accountId, r.fromDay, r.toDay, r.agentId] : [accountId, r.fromDay, r.toDay];
+    return summarise(stmt.all(...args) as DailyRow[], r);
+  }
   let q = db()
     .selectFrom("call_daily")
     .select(["day", "agent_id", "agent_name", "status", "call_type", "calls", "duration", "cost"])
@@ -24,8 +34,11 @@ export async function callSummary(accountId: string, r: SummaryRange) {
     .where("day", ">=", r.fromDay)
     .where("day", "<=", r.toDay);
   if (r.agentId) q = q.where("agent_id", "=", r.agentId);
-  const rows = await q.execute();
+  return summarise(await q.execute(), r);
+}
 
+/** Answer rate = completed / all calls; average duration is over completed calls. */
+export function summarise(rows: DailyRow[], r: SummaryRange) {
   const totals = empty();
   const days = new Map<string, Bucket & { by_status: Record<string, number>; completed_duration: number }>();
   const statuses = new Map<string, Bucket>();
@@ -49,6 +62,8 @@ export async function callSummary(accountId: string, r: SummaryRange) {
     const a = agents.get(row.agent_id) ?? agents.set(row.agent_id, { ...empty(), name: row.agent_name }).get(row.agent_id)!;
     add(a);
   }
+
+  const engine = await engineSummary(accountId, r);
 
   const per_day = [];
   for (let day = r.fromDay; day <= r.toDay; day = addDays(day, 1)) {
@@ -78,7 +93,44 @@ export async function callSummary(accountId: string, r: SummaryRange) {
     per_day,
     per_status: [...statuses].map(([status, b]) => ({ status, calls: b.calls, duration: round(b.duration, 2), cost: round(b.cost) })).sort(byCalls),
     per_call_type: [...types].map(([call_type, b]) => ({ call_type, calls: b.calls, duration: round(b.duration, 2), cost: round(b.cost) })).sort(byCalls),
+    ...engine,
     per_agent: [...agents].map(([agent_id, b]) => ({ agent_id, name: b.name, calls: b.calls, completed: b.completed, duration: round(b.duration, 2), cost: round(b.cost) })).sort(byCalls),
+  };
+}
+
+/**
+ * Figures only engine executions carry (issue 9), from their own rollup: cost per component,
+ * hangup causes and voicemail, over the calls an engine reported in the range.
+ */
+async function engineSummary(accountId: string, r: SummaryRange) {
+  let q = db()
+    .selectFrom("call_daily_engine")
+    .select(["hangup_by", "hangup_reason", "calls", "voicemail", "cost_llm", "cost_network", "cost_platform", "cost_synthesizer", "cost_transcriber"])
+    .where("account_id", "=", accountId)
+    .where("day", ">=", r.fromDay)
+    .where("day", "<=", r.toDay);
+  if (r.agentId) q = q.where("agent_id", "=", r.agentId);
+  const rows = await q.execute();
+  const cost = { llm: 0, network: 0, platform: 0, synthesizer: 0, transcriber: 0 };
+  const reasons = new Map<string, { hangup_by: string; hangup_reason: string; calls: number }>();
+  let calls = 0;
+  let voicemail = 0;
+  for (const row of rows) {
+    calls += row.calls;
+    voicemail += row.voicemail;
+    cost.llm += row.cost_llm; cost.network += row.cost_network; cost.platform += row.cost_platform;
+    cost.synthesizer += row.cost_synthesizer; cost.transcriber += row.cost_transcriber;
+    if (!row.hangup_reason && !row.hangup_by) continue;
+    const key = `${row.hangup_by}\u0000${row.hangup_reason}`;
+    const entry = reasons.get(key) ?? { hangup_by: row.hangup_by, hangup_reason: row.hangup_reason, calls: 0 };
+    entry.calls += row.calls;
+    reasons.set(key, entry);
+  }
+  return {
+    engine_calls: calls,
+    cost_by_component: Object.fromEntries(Object.entries(cost).map(([k, v]) => [k, round(v)])) as typeof cost,
+    hangup_reasons: [...reasons.values()].filter((x) => x.calls > 0).sort((a, b) => b.calls - a.calls),
+    voicemail: { calls: voicemail, rate: calls ? round(voicemail / calls) : 0 },
   };
 }
 

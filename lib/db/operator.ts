@@ -124,3 +124,8 @@ export async function databaseBytes(): Promise<number> {
   const raw = rawSqlite();
   return (raw.pragma("page_count", { simple: true }) as number) * (raw.pragma("page_size", { simple: true }) as number);
 }
+
+/** The operator CLI names an engine by id alone (it acts for whichever account owns it). */
+export async function findEngineForOperator(engineId: string) {
+  return db().selectFrom("engines").selectAll().where("id", "=", engineId).executeTakeFirst();
+}

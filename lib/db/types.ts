@@ -12,6 +12,12 @@ export interface CallsTable {
   transcription: string; status: string; cost: number; call_type: string; created_at: string;
   /** PostgreSQL only: digits for phone search (SQLite keeps them in calls_fts). */
   numbers?: string;
+  /** Engine executions only (migration 0005); NULL / 0 for imported calls. */
+  engine_id?: string | null; status_rank?: number; updated_at?: string | null; extra?: string | null;
+}
+export interface CallDailyEngineTable {
+  account_id: string; day: string; agent_id: string; hangup_by: string; hangup_reason: string; calls: number; voicemail: number;
+  cost_llm: number; cost_network: number; cost_platform: number; cost_synthesizer: number; cost_transcriber: number;
 }
 export interface CallDailyTable {
   account_id: string; day: string; agent_id: string; agent_name: string; status: string;
@@ -66,6 +72,7 @@ export interface DB {
   sessions: SessionsTable;
   calls: CallsTable;
   call_daily: CallDailyTable;
+  call_daily_engine: CallDailyEngineTable;
   agents: AgentsTable;
   rate_limits: RateLimitsTable;
   tools: ToolsTable;

@@ -86,7 +86,7 @@ describe("the OpenAPI document", () => {
     const schemes = Object.keys(doc.components.securitySchemes);
     for (const req of doc.security) for (const k of Object.keys(req)) expect(schemes).toContain(k);
     const publicOps = operations.filter(({ op }) => op.security?.length === 0).map((o) => o.name).sort();
-    expect(publicOps).toEqual(["DELETE /session", "GET /health", "GET /openapi.json", "POST /session"]);
+    expect(publicOps).toEqual(["DELETE /session", "GET /health", "GET /openapi.json", "POST /session", "POST /webhooks/bolna/{secret}"]);
     for (const { name, op } of operations) {
       if (op.security?.length !== 0) expect(Object.keys(op.responses), name).toContain("401");
     }
@@ -104,13 +104,15 @@ describe("the OpenAPI document", () => {
     expect(doc.components.schemas.ToolError.required).toEqual(["success", "message"]);
   });
 
-  it("documents the call record's 13 fields and the units", () => {
+  it("documents the call record's 13 fields first, then the engine's extras, and the units", () => {
     const call = doc.components.schemas.CallRecord as { properties: Record<string, JsonSchema>; required: string[] };
     expect(Object.keys(call.properties)).toEqual([
       "call_sid", "agent_id", "name", "account_id", "from_number", "to_number", "duration",
       "recording_url", "transcription", "status", "cost", "call_type", "created_at",
+      "summary", "extracted_data", "cost_breakdown", "hangup_by", "hangup_reason", "answered_by_voice_mail",
+      "error_message", "template_variables", "engine_id",
     ]);
-    expect(call.required).toHaveLength(13);
+    expect(call.required).toHaveLength(22);
     expect(call.properties.duration).toMatchObject({ type: "number", description: expect.stringContaining("seconds") });
     expect(call.properties.cost).toMatchObject({ type: "number", description: expect.stringContaining("USD") });
     expect(call.properties.created_at).toMatchObject({ type: "string", format: "date-time" });

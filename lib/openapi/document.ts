@@ -5,6 +5,7 @@ import { agentPaths } from "./paths/agent";
 import { contactsPaths } from "./paths/contacts";
 import { suppressionsPaths } from "./paths/suppressions";
 import { detailsPaths } from "./paths/details";
+import { enginesPaths } from "./paths/engines";
 import { healthPaths } from "./paths/health";
 import { sessionPaths } from "./paths/session";
 import { toolsPaths } from "./paths/tools";
@@ -45,6 +46,7 @@ const TAGS = [
   { name: "Agents", description: "Voice AI agents (`POST /agent` of the platform spec, plus console reads and changes)." },
   { name: "Tools", description: "API tools agents can call, and test calls of them. Error body: `{success: false, message}`." },
   { name: "Contacts", description: "Contact lists for outbound calling; numbers are de-duplicated by their E.164 form." },
+  { name: "Engines", description: "Voice engines (Bolna) the account's agents deploy to and place calls through." },
   { name: "Campaigns", description: "Outbound campaigns and the account's do-not-call list." },
   { name: "Console session", description: "Sign-in for the web console (not in the platform spec)." },
   { name: "Meta", description: "Health check and this description." },
@@ -57,6 +59,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
     ...agentPaths(r),
     ...toolsPaths(r),
     ...contactsPaths(r),
+    ...enginesPaths(r),
     ...suppressionsPaths(r),
     ...sessionPaths(r),
     ...healthPaths(r),

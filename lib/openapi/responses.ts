@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { AgentRecord as DbAgentRecord, listAgents } from "@/lib/db/agents";
 import type { callSummary } from "@/lib/db/call-summary";
-import type { CallRecord as DbCallRecord, listCalls } from "@/lib/db/calls";
+import type { CallDetail as DbCallRecord, listCalls } from "@/lib/db/calls";
 import { AgentConfig, AgentPrompts } from "@/lib/schemas/agent";
 import { CALL_STATUSES, CALL_TYPES } from "@/lib/schemas/calls";
 
@@ -58,10 +58,20 @@ export const CallRecord = z
     duration: seconds("Length of the call"),
     recording_url: z.string().describe("URL of the recording; empty when there is none"),
     transcription: z.string().describe("Text of the conversation"),
-    status: z.string().describe(`Call status: ${CALL_STATUSES.join(", ")} (rejected = busy or no answer); imported calls may carry other values, returned as recorded`),
+    status: z.string().describe(`Call status: ${CALL_STATUSES.join(", ")} (rejected = busy or no answer) for imported calls, which may carry other values, returned as recorded; calls placed through Bolna carry Bolna's status names (queued, ringing, in-progress, completed, no-answer, busy, failed, …)`),
     cost: usd("Cost of the call"),
     call_type: z.string().describe(`Direction kind: ${CALL_TYPES.join(", ")}`),
     created_at: timestamp("Creation time, ISO 8601 UTC with a Z suffix"),
+    // Beside the spec's 13 fields: what a voice engine reported for calls it placed (null otherwise).
+    summary: z.string().nullable().describe("The engine's summary of the call"),
+    extracted_data: z.record(z.string(), z.unknown()).nullable().describe("Fields the engine extracted from the conversation"),
+    cost_breakdown: z.record(z.string(), z.number()).nullable().describe("Cost per component (llm, network, platform, synthesizer, transcriber), in USD"),
+    hangup_by: z.string().nullable().describe("Who ended the call (Caller, Callee, Carrier, Error, API Request, Unknown)"),
+    hangup_reason: z.string().nullable(),
+    answered_by_voice_mail: z.boolean().nullable(),
+    error_message: z.string().nullable(),
+    template_variables: z.record(z.string(), z.unknown()).nullable().describe("The values the call was placed with (the prompts' {variables})"),
+    engine_id: z.string().nullable().describe("Engine that placed the call"),
   })
   .meta({ id: "CallRecord" });
 
@@ -98,6 +108,11 @@ export const CallSummary = z
       .describe("Every day of the range in order, including days without calls"),
     per_status: z.array(z.object({ status: z.string(), calls: count("Calls"), duration: seconds("Total call length"), cost: usd("Total cost") })).describe("Most calls first"),
     per_call_type: z.array(z.object({ call_type: z.string(), calls: count("Calls"), duration: seconds("Total call length"), cost: usd("Total cost") })).describe("Most calls first"),
+    engine_calls: count("Calls a voice engine reported (the figures below cover these only)"),
+    cost_by_component: z.object({ llm: usd("LLM"), network: usd("Network"), platform: usd("Platform"), synthesizer: usd("Synthesizer"), transcriber: usd("Transcriber") })
+      .describe("Engine-reported cost per component, in USD"),
+    hangup_reasons: z.array(z.object({ hangup_by: z.string(), hangup_reason: z.string(), calls: count("Calls") })).describe("Who hung up and why, most calls first (engine calls that reported it)"),
+    voicemail: z.object({ calls: count("Engine calls answered by voicemail"), rate: z.number().min(0).max(1).describe("voicemail calls / engine calls") }),
     per_agent: z
       .array(z.object({ agent_id: z.string(), name: z.string(), calls: count("Calls"), completed: count("Completed calls"), duration: seconds("Total call length"), cost: usd("Total cost") }))
       .describe("Most calls first"),
@@ -110,8 +125,17 @@ export const AgentRecord = z
     agent_name: z.string().describe("agent_config.agent_name"),
     created_at: timestamp("Creation time, ISO 8601 UTC"),
     updated_at: timestamp("Time of the last replace (PUT), ISO 8601 UTC"),
-    agent_config: AgentConfig.describe("As sent, with defaults filled in and values normalised (country upper-case, phone number E.164)"),
+    agent_config: AgentConfig.describe("As sent (unknown fields included), with issue 2's defaults filled in and values normalised (country upper-case, phone number E.164)"),
     agent_prompts: AgentPrompts,
+    deployments: z
+      .array(z.object({
+        engine_id: uuid("Engine the agent is deployed on"),
+        engine_name: z.string(),
+        remote_agent_id: z.string().describe("The agent's id on the engine"),
+        deployed_at: timestamp("Time of the last deploy"),
+        in_sync: z.boolean().describe("False once the agent changed after that deploy: deploy again to send the change"),
+      }))
+      .describe("Engines this agent is deployed on, most recent deploy first"),
   })
   .meta({ id: "AgentRecord" });
 
@@ -125,7 +149,7 @@ const agreement: [
   Same<z.output<typeof CallRecord>, DbCallRecord>,
   Same<z.output<typeof CallPage>, Awaited<ReturnType<typeof listCalls>>>,
   Same<z.output<typeof CallSummary>, Awaited<ReturnType<typeof callSummary>>>,
-  Same<z.output<typeof AgentRecord>, DbAgentRecord>,
-  Same<z.output<typeof AgentPage>, Awaited<ReturnType<typeof listAgents>>>,
+  Same<Omit<z.output<typeof AgentRecord>, "deployments">, DbAgentRecord>,
+  Same<Omit<z.output<typeof AgentPage>, "agents">, Omit<Awaited<ReturnType<typeof listAgents>>, "agents">>,
 ] = [true, true, true, true, true];
 void agreement;

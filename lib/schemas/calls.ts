@@ -21,6 +21,7 @@ export const DetailsQuery = z
       .optional(),
     cursor: z.string().min(1).optional(),
     agent_id: z.string().min(1).optional(),
+    engine_id: z.string().min(1).optional(),
     status: z.string().min(1).optional(),
     call_type: z.string().min(1).optional(),
     from: IsoDateOrTime.optional(),

@@ -7,9 +7,12 @@ import * as agentRoute from "@/app/api/agent/route";
 import * as contactsRoute from "@/app/api/contacts/route";
 import * as listRoute from "@/app/api/contacts/[list_id]/route";
 import * as addRoute from "@/app/api/contacts/[list_id]/add/route";
+import * as deployRoute from "@/app/api/agent/[id]/deploy/route";
 import * as details from "@/app/api/details/route";
+import * as enginesRoute from "@/app/api/engines/route";
 import * as summary from "@/app/api/details/summary/route";
 import * as sessionRoute from "@/app/api/session/route";
+import * as suppressionsRoute from "@/app/api/suppressions/route";
 import * as toolsRoute from "@/app/api/tools/route";
 import * as toolTest from "@/app/api/tools/[tool_id]/test/route";
 import { registration } from "@/app/api/tools/tools-fixtures";
@@ -21,6 +24,8 @@ import { closeDb } from "@/lib/db/client";
 import { canConnect, createDatabase, dropDatabase } from "@/lib/db/postgres";
 import { call, newAccountWithToken, pointAt } from "@/lib/testing/harness";
 import { echoHandler, startLoopbackServer, type LoopbackServer } from "@/lib/testing/loopback-server";
+import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
+import { startFakeBolna, type FakeBolna } from "@/lib/testing/fake-bolna";
 import { expectSummaryMatchesCalls, runCli } from "../cli-testing";
 import { seedCalls } from "../support/seed-calls";
 
@@ -38,6 +43,7 @@ const pgName = `voxdesk_copy_${crypto.randomBytes(5).toString("hex")}`;
 let pgUrl = "";
 let sqlitePath: string;
 let target: LoopbackServer;
+let bolna: FakeBolna;
 let a: { accountId: string; token: string };
 let b: { accountId: string; token: string };
 let cookie: string;
@@ -88,6 +94,7 @@ async function snapshot() {
     searchSeeded: await allCalls(a.token, `&q=${encodeURIComponent("555 0150")}`),
     summary: { ...sum, per_status: byKey(sum.per_status, "status"), per_call_type: byKey(sum.per_call_type, "call_type"), per_agent: byKey(sum.per_agent, "agent_id") },
     agents: (await get(agentRoute.GET, "/api/agent?limit=200", a.token)).json,
+    engines: (await get(enginesRoute.GET, "/api/engines", a.token)).json,
     tools: (await get(toolsRoute.GET, "/api/tools", a.token)).json,
     lists: (await get(contactsRoute.GET, "/api/contacts", a.token)).json,
     contacts: await allContacts(a.token),
@@ -126,9 +133,18 @@ beforeAll(async () => {
   toolId = tools.json.data.id;
   expect((await call(toolTest.POST, "POST", "/", { token: a.token, params: { tool_id: toolId }, body: { city: "Oslo" } })).json.success).toBe(true);
 
+  // An engine (sealed key and webhook secret) and a deployment, through the real handlers.
+  bolna = await startFakeBolna();
+  const engine = await call(enginesRoute.POST, "POST", "/api/engines", { token: a.token, body: { name: "Copy engine", base_url: bolna.origin, api_key: bolna.apiKey } });
+  const agentId = (await call(agentRoute.POST, "POST", "/api/agent", { token: a.token, body: bolnaExampleAgent() })).json.agent_id;
+  const deployed = await call(deployRoute.POST, "POST", "/", { token: a.token, params: { id: agentId }, body: { engine_id: engine.json.engine_id } });
+  expect(deployed.status).toBe(200);
+
   listId = (await call(contactsRoute.POST, "POST", "/api/contacts", { token: a.token, body: { name: "Leads", default_country: "US" } })).json.list_id;
   const contacts = Array.from({ length: 1_500 }, (_, i) => ({ phone_number: `+1 415 30${String(i).padStart(5, "0")}`, template_variables: { first_name: `N${i}`, tier: i % 10 ? "std" : "vip", score: i } }));
   expect((await call(addRoute.POST, "POST", "/", { token: a.token, params: { list_id: listId }, body: { contacts } })).json.total_added).toBe(1_500);
+  const dnc = await call(suppressionsRoute.POST, "POST", "/api/suppressions", { token: a.token, body: { phone_numbers: ["+14155550199", "+442071838750"], reason: "asked" } });
+  expect(dnc.json.total_added).toBe(2);
 
   before = await snapshot();
   pgUrl = await createDatabase(ADMIN, pgName);
@@ -137,6 +153,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await closeDb();
   await target?.close();
+  await bolna?.close();
   if (pgUrl) await dropDatabase(ADMIN, pgName).catch(() => {});
 });
 
@@ -148,8 +165,7 @@ describe.runIf(havePg)("db:copy from SQLite to PostgreSQL", () => {
     const tables = res.json.tables as Record<string, { source: number; target: number }>;
     expect(Object.keys(tables)).toEqual(TABLES);
     for (const [name, t] of Object.entries(tables)) {
-      // TODO(issue 9): engines and deployments are filled through their handlers once those exist.
-      if (!["engines", "agent_deployments", "suppressions"].includes(name)) expect(t.source, name).toBeGreaterThan(0);
+      expect(t.source, name).toBeGreaterThan(0);
       expect(t.target, name).toBe(t.source);
     }
     expect(tables.calls.source).toBe(2_500 + 300 + 1);
@@ -165,7 +181,7 @@ describe.runIf(havePg)("db:copy from SQLite to PostgreSQL", () => {
     expect(after.searchSeeded.flat().length).toBeGreaterThan(0);
     expect(after.callsA.flat()).toHaveLength(2_501);
     expect(after.contacts.flatMap((p) => p.contacts)).toHaveLength(1_500);
-    expect(after.agents.agents).toHaveLength(2);
+    expect(after.agents.agents).toHaveLength(3);
     expect(after.tools.data).toHaveLength(1);
     expect(after).toEqual(before);
     await expectSummaryMatchesCalls(a.accountId, a.token, "2025-01-01", "2025-12-31");

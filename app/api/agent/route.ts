@@ -1,4 +1,5 @@
 import { createAgent, listAgents } from "@/lib/db/agents";
+import { withDeployments } from "@/lib/engines/engine-view";
 import { route } from "@/lib/http/route";
 import { AgentPayload } from "@/lib/schemas/agent";
 import { PageQuery } from "@/lib/schemas/page";
@@ -13,5 +14,6 @@ export const POST = route({ body: AgentPayload, status: 201 }, async ({ body, au
 });
 
 export const GET = route({ query: PageQuery }, async ({ query, auth }) => {
-  return listAgents(auth.accountId, query.limit ?? 50, query.cursor);
+  const page = await listAgents(auth.accountId, query.limit ?? 50, query.cursor);
+  return { ...page, agents: await withDeployments(auth.accountId, page.agents) };
 });

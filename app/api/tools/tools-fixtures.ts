@@ -39,7 +39,7 @@ export async function storedBytes(location: string): Promise<Buffer> {
     const { rows } = await sql<{ dump: string | null }>`
       SELECT string_agg(row_text, ' ') AS dump FROM (
         SELECT t::text AS row_text FROM tools t UNION ALL SELECT h::text FROM tool_tests h
-        UNION ALL SELECT a::text FROM agents a
+        UNION ALL SELECT a::text FROM agents a UNION ALL SELECT e::text FROM engines e
       ) rows`.execute(db());
     return Buffer.from(rows[0]?.dump ?? "", "utf8");
   }

@@ -10,7 +10,7 @@ const written = (status: string) => z.object({ agent_id: uuid("The agent's id"),
 const PAYLOAD_NOTES =
   "Required: `agent_config.agent_name`, `agent_config.tasks` (1 to 20), each task's " +
   "`tools_config.llm_agent.llm_config.provider` and `.model`, and an `agent_prompts.task_N` entry (N = task index + 1) " +
-  "with a non-empty `system_prompt` for every task. Unknown fields are dropped. `hangup_after_silence` is in seconds. " +
+  "with a non-empty `system_prompt` for every task. Fields the spec does not list (Bolna's `voice_id`, `temperature`, `endpointing`, …) are kept exactly as sent, at any depth. `hangup_after_silence` is in seconds. " +
   "`api_tool_ids` must name active tools of the same account (422 otherwise).";
 
 const EXAMPLE = {

@@ -1,4 +1,5 @@
 import { deleteAgent, getAgent, replaceAgent } from "@/lib/db/agents";
+import { withDeployments } from "@/lib/engines/engine-view";
 import { notFound } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
 import { AgentIdParams as Params, AgentPayload } from "@/lib/schemas/agent";
@@ -9,7 +10,7 @@ export const dynamic = "force-dynamic";
 export const GET = route({ params: Params }, async ({ params, auth }) => {
   const agent = await getAgent(auth.accountId, params.id);
   if (!agent) throw notFound("Agent");
-  return agent;
+  return (await withDeployments(auth.accountId, [agent]))[0];
 });
 
 export const PUT = route({ params: Params, body: AgentPayload }, async ({ params, body, auth }) => {

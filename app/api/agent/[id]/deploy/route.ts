@@ -1,0 +1,9 @@
+import { deployAgent } from "@/lib/engines/bolna/deploy";
+import { route } from "@/lib/http/route";
+import { AgentIdParams as Params } from "@/lib/schemas/agent";
+import { DeployBody } from "@/lib/schemas/engine";
+
+export const dynamic = "force-dynamic";
+
+export const POST = route({ params: Params, body: DeployBody }, async ({ req, params, body, auth }) =>
+  deployAgent(auth.accountId, params.id, body.engine_id, req.url));

@@ -1,0 +1,25 @@
+import { deleteEngine, getEngine, updateEngine } from "@/lib/db/engines";
+import { engineView } from "@/lib/engines/engine-view";
+import { notFound } from "@/lib/http/errors";
+import { route } from "@/lib/http/route";
+import { EngineIdParams as Params, EnginePatch } from "@/lib/schemas/engine";
+
+export const dynamic = "force-dynamic";
+
+export const GET = route({ params: Params }, async ({ req, params, auth }) => {
+  const engine = await getEngine(auth.accountId, params.engine_id);
+  if (!engine) throw notFound("Engine");
+  return engineView(engine, req.url);
+});
+
+/** Rename, move, replace the key, or rotate the webhook secret (the old webhook URL stops working at once). */
+export const PATCH = route({ params: Params, body: EnginePatch }, async ({ req, params, body, auth }) => {
+  const engine = await updateEngine(auth.accountId, params.engine_id, body);
+  if (!engine) throw notFound("Engine");
+  return engineView(engine, req.url);
+});
+
+export const DELETE = route({ params: Params }, async ({ params, auth }) => {
+  if (!(await deleteEngine(auth.accountId, params.engine_id))) throw notFound("Engine");
+  return { engine_id: params.engine_id, status: "deleted" };
+});

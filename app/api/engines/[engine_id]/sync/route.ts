@@ -1,0 +1,13 @@
+import { getEngine } from "@/lib/db/engines";
+import { syncEngine } from "@/lib/engines/bolna/sync";
+import { notFound } from "@/lib/http/errors";
+import { route } from "@/lib/http/route";
+import { EngineIdParams as Params, SyncBody } from "@/lib/schemas/engine";
+
+export const dynamic = "force-dynamic";
+
+export const POST = route({ params: Params, body: SyncBody }, async ({ params, body, auth }) => {
+  const engine = await getEngine(auth.accountId, params.engine_id);
+  if (!engine) throw notFound("Engine");
+  return syncEngine(engine, body);
+});

@@ -1,0 +1,15 @@
+import { createEngine, listEngines } from "@/lib/db/engines";
+import { engineView } from "@/lib/engines/engine-view";
+import { route } from "@/lib/http/route";
+import { EngineCreate } from "@/lib/schemas/engine";
+import { PageQuery } from "@/lib/schemas/page";
+
+export const dynamic = "force-dynamic";
+
+export const POST = route({ body: EngineCreate, status: 201 }, async ({ req, body, auth }) =>
+  engineView(await createEngine(auth.accountId, body), req.url));
+
+export const GET = route({ query: PageQuery }, async ({ req, query, auth }) => {
+  const page = await listEngines(auth.accountId, query.limit ?? 50, query.cursor);
+  return { engines: page.rows.map((r) => engineView(r, req.url)), next_cursor: page.next_cursor, has_more: page.has_more };
+});

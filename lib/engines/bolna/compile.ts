@@ -1,0 +1,53 @@
+// Our stored agent → the body of Bolna's POST/PUT /v2/agent (../shared/spec/bolna-engine.md §1).
+// Pure: the caller resolves tools (with their decrypted tokens) and the webhook URL first.
+
+type Json = Record<string, unknown>;
+
+/** Fields of our agent_config that Bolna's agent model has no place for (they stay in Voxdesk). */
+export const VOXDESK_ONLY_FIELDS = ["timezone", "country", "call_direction", "inbound_phone_number"] as const;
+
+export interface ResolvedTool {
+  id: string; name: string; description: string; parameters: Json; method: string; url: string; apiToken: string | null;
+}
+
+/**
+ * Bolna's tools_params `param`: a JSON template whose `%(name)s` placeholders Bolna fills with the
+ * arguments the model chose, one per declared parameter.
+ */
+export function paramTemplate(parameters: Json): string {
+  const props = parameters.properties && typeof parameters.properties === "object" ? Object.keys(parameters.properties) : [];
+  return JSON.stringify(Object.fromEntries(props.map((p) => [p, `%(${p})s`])));
+}
+
+export function compileAgent(
+  agent: { agent_config: Json; agent_prompts: Json },
+  tools: Map<string, ResolvedTool>,
+  webhookUrl: string,
+): { agent_config: Json; agent_prompts: Json } {
+  const config = structuredClone(agent.agent_config);
+  for (const field of VOXDESK_ONLY_FIELDS) delete config[field];
+  config.webhook_url = webhookUrl;
+  const tasks = Array.isArray(config.tasks) ? (config.tasks as Json[]) : [];
+  for (const task of tasks) {
+    const tc = task.tools_config as Json | undefined;
+    const api = tc?.api_tools as Json | undefined;
+    if (!tc || !api) continue;
+    const { api_tool_ids, ...rest } = api;
+    const ids = Array.isArray(api_tool_ids) ? (api_tool_ids as string[]) : [];
+    if (ids.length === 0) {
+      delete tc.api_tools;
+      continue;
+    }
+    const resolved = ids.map((id) => {
+      const t = tools.get(id);
+      if (!t) throw new Error(`tool ${id} was not resolved`);
+      return t;
+    });
+    tc.api_tools = {
+      ...rest,
+      tools: resolved.map((t) => ({ type: "function", function: { name: t.name, description: t.description, parameters: t.parameters } })),
+      tools_params: Object.fromEntries(resolved.map((t) => [t.name, { method: t.method, url: t.url, api_token: t.apiToken, param: paramTemplate(t.parameters) }])),
+    };
+  }
+  return { agent_config: config, agent_prompts: structuredClone(agent.agent_prompts) };
+}

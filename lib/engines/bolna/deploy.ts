@@ -1,0 +1,53 @@
+import "server-only";
+import { getAgent } from "@/lib/db/agents";
+import { getDeployment, getEngine, recordDeployment } from "@/lib/db/engines";
+import { openToolToken } from "@/lib/db/tool-tokens";
+import { getToolRow } from "@/lib/db/tools";
+import { notFound } from "@/lib/http/errors";
+import { validationError } from "@/lib/http/route";
+import { referencedToolIds, type AgentPayload } from "@/lib/schemas/agent";
+import { webhookUrlFor } from "@/lib/engines/engine-view";
+import { upsertRemoteAgent } from "./client";
+import { compileAgent, type ResolvedTool } from "./compile";
+import { bolnaReadiness } from "./readiness";
+
+/**
+ * POST /api/agent/{id}/deploy: refuse what Bolna would refuse (422 naming the fields, nothing
+ * sent), resolve tools inline with their tokens (decrypted for this request only), then create the
+ * remote agent on the first deploy and replace it on later ones.
+ */
+export async function deployAgent(accountId: string, agentId: string, engineId: string, requestUrl: string) {
+  const agent = await getAgent(accountId, agentId);
+  if (!agent) throw notFound("Agent");
+  const engine = await getEngine(accountId, engineId);
+  if (!engine) throw notFound("Engine");
+  const refused = bolnaReadiness(agent).filter((i) => i.kind === "refused");
+  if (refused.length) throw validationError(refused.map(({ path, message }) => ({ path, message: `Bolna would refuse this: ${message}` })), 422);
+
+  const tools = await resolveTools(accountId, agent);
+  const payload = compileAgent(agent, tools, webhookUrlFor(engine, requestUrl));
+  const existing = await getDeployment(accountId, agentId, engineId);
+  const remoteId = await upsertRemoteAgent(engine, payload, existing?.remote_agent_id);
+  const deployed_at = await recordDeployment(accountId, { agent_id: agentId, engine_id: engineId, remote_agent_id: remoteId, agent_updated_at: agent.updated_at });
+  return { agent_id: agentId, engine_id: engineId, remote_agent_id: remoteId, status: "deployed", deployed_at };
+}
+
+async function resolveTools(accountId: string, agent: Pick<AgentPayload, "agent_config" | "agent_prompts">) {
+  const refs = referencedToolIds(agent as AgentPayload);
+  const out = new Map<string, ResolvedTool>();
+  const bad = [];
+  for (const ref of refs) {
+    if (out.has(ref.id)) continue;
+    const row = await getToolRow(accountId, ref.id);
+    if (!row || row.is_active !== 1) {
+      bad.push({ path: ref.path, message: `unknown or inactive tool id '${ref.id}'` });
+      continue;
+    }
+    out.set(ref.id, {
+      id: row.id, name: row.name, description: row.description, parameters: JSON.parse(row.parameters),
+      method: row.method, url: row.url, apiToken: openToolToken(row, row.id, accountId),
+    });
+  }
+  if (bad.length) throw validationError(bad, 422);
+  return out;
+}

@@ -1,0 +1,26 @@
+import "server-only";
+import { config } from "@/lib/config";
+import { listDeployments, openWebhookSecret, toEngine, type EngineRow } from "@/lib/db/engines";
+
+/**
+ * Where the engine posts executions: `<PUBLIC_URL>/api/webhooks/bolna/<secret>`. Without
+ * PUBLIC_URL, the origin the caller reached us at (right when the engine can reach it too).
+ */
+export function webhookUrlFor(engine: EngineRow, requestUrl: string): string {
+  const origin = config().PUBLIC_URL ?? new URL(requestUrl).origin;
+  return `${origin}/api/webhooks/${engine.provider}/${openWebhookSecret(engine)}`;
+}
+
+/** An engine as the API shows it: never the key, a hint of it, and the webhook URL. */
+export function engineView(engine: EngineRow, requestUrl: string) {
+  return { ...toEngine(engine), webhook_url: webhookUrlFor(engine, requestUrl) };
+}
+
+/** Agents with where they are deployed; in_sync is false once the agent changed after its deploy. */
+export async function withDeployments<T extends { agent_id: string; updated_at: string }>(accountId: string, agents: T[]) {
+  const deps = await listDeployments(accountId, agents.map((a) => a.agent_id));
+  return agents.map((a) => ({
+    ...a,
+    deployments: (deps.get(a.agent_id) ?? []).map(({ agent_updated_at, ...d }) => ({ ...d, in_sync: agent_updated_at === a.updated_at })),
+  }));
+}

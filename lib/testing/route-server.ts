@@ -1,0 +1,30 @@
+// A real HTTP server on 127.0.0.1 that hands requests to our real route handlers, for tests in
+// which an outside party (the fake Bolna engine) must reach the app over HTTP without a full
+// `next start`. Routes are matched by pattern; named groups become the handler's params.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+export async function startRouteServer(routes: [RegExp, Record<string, unknown>][]) {
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const url = new URL(req.url ?? "/", `http://${req.headers.host}`);
+    const found = routes.map(([re, h]) => [re.exec(url.pathname), h] as const).find(([m]) => m);
+    const handler = found?.[1][req.method ?? "GET"] as Handler | undefined;
+    if (!found || !handler) {
+      res.writeHead(404).end();
+      return;
+    }
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
+    const body = chunks.length ? Buffer.concat(chunks) : undefined;
+    const response = await handler(new Request(url, { method: req.method, headers, body }), { params: Promise.resolve({ ...found[0]!.groups }) });
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    res.end(Buffer.from(await response.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { origin, close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }) };
+}

@@ -1,0 +1,48 @@
+import crypto from "node:crypto";
+import http from "node:http";
+import Database from "better-sqlite3";
+import { addDays, summarise, type DailyRow } from "@/lib/db/call-summary";
+import { CALL_FIELDS } from "@/lib/db/calls";
+import { encodeCursor } from "@/lib/db/cursor";
+
+// The floor for `npm run bench` (scripts/support/bench-http.ts): a bare node:http + better-sqlite3
+// server answering GET /api/details (first page), /api/details/summary and /api/health from the
+// bench's SQLite file with the same JSON as the product. Not a product feature: no validation, no
+// filters, no rate limit; it still checks the Bearer token, as any real API must.
+
+const db = new Database(process.env.BENCH_DB!, { timeout: 10_000 });
+const auth = db.prepare("SELECT account_id FROM api_tokens WHERE token_hash = ? AND revoked_at IS NULL");
+const page = db.prepare(`SELECT ${CALL_FIELDS.join(", ")} FROM calls WHERE account_id = ? ORDER BY created_at DESC, call_sid DESC LIMIT ?`);
+const daily = db.prepare("SELECT day, agent_id, agent_name, status, call_type, calls, duration, cost FROM call_daily WHERE account_id = ? AND day >= ? AND day <= ?");
+const ping = db.prepare("SELECT 1");
+
+function send(res: http.ServerResponse, status: number, body: unknown) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
+  res.end(text);
+}
+
+http
+  .createServer((req, res) => {
+    const path = (req.url ?? "").split("?")[0];
+    if (path === "/api/health") return send(res, 200, (ping.get(), { status: "ok" }));
+    const token = /^Bearer (\S+)$/.exec(req.headers.authorization ?? "")?.[1];
+    const hash = token && crypto.createHash("sha256").update(token).digest("hex");
+    const who = hash ? (auth.get(hash) as { account_id: string } | undefined) : undefined;
+    if (!who) return send(res, 401, { error: 401, message: "Invalid or revoked API token" });
+    if (path === "/api/details") {
+      const rows = page.all(who.account_id, 101) as { created_at: string; call_sid: string }[];
+      const calls = rows.slice(0, 100);
+      const last = calls[calls.length - 1];
+      return send(res, 200, { calls, next_cursor: rows.length > 100 ? encodeCursor([last.created_at, last.call_sid]) : null, has_more: rows.length > 100 });
+    }
+    if (path === "/api/details/summary") {
+      const toDay = new Date().toISOString().slice(0, 10);
+      const fromDay = addDays(toDay, -29);
+      return send(res, 200, summarise(daily.all(who.account_id, fromDay, toDay) as DailyRow[], { fromDay, toDay }));
+    }
+    send(res, 404, { error: 404, message: "Not found" });
+  })
+  .listen(0, "127.0.0.1", function (this: http.Server) {
+    console.log(JSON.stringify({ port: (this.address() as { port: number }).port }));
+  });
