@@ -25,7 +25,7 @@ export async function callSummary(accountId: string, r: SummaryRange) {
   const stmt = sqliteStatement(r.agentId ? `${DAILY_SQL} AND agent_id = ?` : DAILY_SQL);
   if (stmt) {
     const args = r.agentId ? [accountId, r.fromDay, r.toDay, r.agentId] : [accountId, r.fromDay, r.toDay];
-    return summarise(stmt.all(...args) as DailyRow[], r);
+    return summarise(stmt.all(...args) as DailyRow[], r, await engineSummary(accountId, r));
   }
   let q = db()
     .selectFrom("call_daily")
@@ -34,11 +34,11 @@ export async function callSummary(accountId: string, r: SummaryRange) {
     .where("day", ">=", r.fromDay)
     .where("day", "<=", r.toDay);
   if (r.agentId) q = q.where("agent_id", "=", r.agentId);
-  return summarise(await q.execute(), r);
+  return summarise(await q.execute(), r, await engineSummary(accountId, r));
 }
 
 /** Answer rate = completed / all calls; average duration is over completed calls. */
-export function summarise(rows: DailyRow[], r: SummaryRange) {
+export function summarise(rows: DailyRow[], r: SummaryRange, engine: EngineFigures) {
   const totals = empty();
   const days = new Map<string, Bucket & { by_status: Record<string, number>; completed_duration: number }>();
   const statuses = new Map<string, Bucket>();
@@ -62,8 +62,6 @@ export function summarise(rows: DailyRow[], r: SummaryRange) {
     const a = agents.get(row.agent_id) ?? agents.set(row.agent_id, { ...empty(), name: row.agent_name }).get(row.agent_id)!;
     add(a);
   }
-
-  const engine = await engineSummary(accountId, r);
 
   const per_day = [];
   for (let day = r.fromDay; day <= r.toDay; day = addDays(day, 1)) {
@@ -102,7 +100,14 @@ export function summarise(rows: DailyRow[], r: SummaryRange) {
  * Figures only engine executions carry (issue 9), from their own rollup: cost per component,
  * hangup causes and voicemail, over the calls an engine reported in the range.
  */
-async function engineSummary(accountId: string, r: SummaryRange) {
+export type EngineRow = { hangup_by: string; hangup_reason: string; calls: number; voicemail: number; cost_llm: number; cost_network: number;
+  cost_platform: number; cost_synthesizer: number; cost_transcriber: number };
+export type EngineFigures = ReturnType<typeof engineFigures>;
+const ENGINE_SQL = "SELECT hangup_by, hangup_reason, calls, voicemail, cost_llm, cost_network, cost_platform, cost_synthesizer, cost_transcriber FROM call_daily_engine WHERE account_id = ? AND day >= ? AND day <= ?";
+
+async function engineRows(accountId: string, r: SummaryRange): Promise<EngineRow[]> {
+  const stmt = sqliteStatement(r.agentId ? `${ENGINE_SQL} AND agent_id = ?` : ENGINE_SQL);
+  if (stmt) return stmt.all(...(r.agentId ? [accountId, r.fromDay, r.toDay, r.agentId] : [accountId, r.fromDay, r.toDay])) as EngineRow[];
   let q = db()
     .selectFrom("call_daily_engine")
     .select(["hangup_by", "hangup_reason", "calls", "voicemail", "cost_llm", "cost_network", "cost_platform", "cost_synthesizer", "cost_transcriber"])
@@ -110,7 +115,14 @@ async function engineSummary(accountId: string, r: SummaryRange) {
     .where("day", ">=", r.fromDay)
     .where("day", "<=", r.toDay);
   if (r.agentId) q = q.where("agent_id", "=", r.agentId);
-  const rows = await q.execute();
+  return q.execute();
+}
+
+async function engineSummary(accountId: string, r: SummaryRange) {
+  return engineFigures(await engineRows(accountId, r));
+}
+
+export function engineFigures(rows: EngineRow[]) {
   const cost = { llm: 0, network: 0, platform: 0, synthesizer: 0, transcriber: 0 };
   const reasons = new Map<string, { hangup_by: string; hangup_reason: string; calls: number }>();
   let calls = 0;

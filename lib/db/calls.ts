@@ -27,10 +27,10 @@ const NO_EXTRAS: Omit<CallExtraFields, "engine_id"> = {
   summary: null, extracted_data: null, cost_breakdown: null, hangup_by: null, hangup_reason: null,
   answered_by_voice_mail: null, error_message: null, template_variables: null,
 };
-const DETAIL_COLUMNS = [...CALL_FIELDS, "engine_id", "extra"] as const;
-type DetailRow = CallRecord & { engine_id?: string | null; extra?: string | null };
+export const DETAIL_COLUMNS = [...CALL_FIELDS, "engine_id", "extra"] as const;
+export type DetailRow = CallRecord & { engine_id?: string | null; extra?: string | null };
 
-function toDetail({ engine_id, extra, ...call }: DetailRow): CallDetail {
+export function toDetail({ engine_id, extra, ...call }: DetailRow): CallDetail {
   return { ...call, ...NO_EXTRAS, ...(extra ? (JSON.parse(extra) as Partial<CallExtraFields>) : {}), engine_id: engine_id ?? null };
 }
 
@@ -76,19 +76,19 @@ async function searchCondition(q: string, d: "sqlite" | "postgres") {
   return { where: sql<boolean>`id IN (SELECT rowid FROM calls_fts WHERE calls_fts MATCH ${match})`, sparse: false };
 }
 
-const PAGE_SQL = `SELECT ${CALL_FIELDS.join(", ")} FROM calls WHERE account_id = ?`;
+const PAGE_SQL = `SELECT ${DETAIL_COLUMNS.join(", ")} FROM calls WHERE account_id = ?`;
 const PAGE_ORDER = " ORDER BY created_at DESC, call_sid DESC LIMIT ?";
 
 /** Unfiltered pages (the API's common case) on SQLite: two statements compiled once per connection. */
-function unfilteredPageSqlite(accountId: string, limit: number, cursor?: string): CallRecord[] | undefined {
+function unfilteredPageSqlite(accountId: string, limit: number, cursor?: string): DetailRow[] | undefined {
   const stmt = sqliteStatement(cursor ? `${PAGE_SQL} AND (created_at, call_sid) < (?, ?)${PAGE_ORDER}` : PAGE_SQL + PAGE_ORDER);
   if (!stmt) return undefined;
   const key = cursor ? decodeCursor(cursor, 2) : undefined;
-  return (key ? stmt.all(accountId, key[0], key[1], limit + 1) : stmt.all(accountId, limit + 1)) as CallRecord[];
+  return (key ? stmt.all(accountId, key[0], key[1], limit + 1) : stmt.all(accountId, limit + 1)) as DetailRow[];
 }
 
 export async function listCalls(accountId: string, f: CallFilters, limit: number, cursor?: string) {
-  const unfiltered = !f.agent_id && !f.status && !f.call_type && !f.from && !f.toExclusive && f.q === undefined;
+  const unfiltered = !f.agent_id && !f.engine_id && !f.status && !f.call_type && !f.from && !f.toExclusive && f.q === undefined;
   const fast = unfiltered ? unfilteredPageSqlite(accountId, limit, cursor) : undefined;
   if (fast) return page(fast, limit);
   const search = f.q === undefined ? undefined : await searchCondition(f.q, dialect());
@@ -119,7 +119,7 @@ export async function listCalls(accountId: string, f: CallFilters, limit: number
   return page(rows, limit);
 }
 
-function page(rows: CallRecord[], limit: number) {
+function page(rows: DetailRow[], limit: number) {
   const has_more = rows.length > limit;
   const calls = (has_more ? rows.slice(0, limit) : rows).map(toDetail);
   const last = calls[calls.length - 1];

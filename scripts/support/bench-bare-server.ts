@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import Database from "better-sqlite3";
-import { addDays, summarise, type DailyRow } from "@/lib/db/call-summary";
-import { CALL_FIELDS } from "@/lib/db/calls";
+import { addDays, engineFigures, summarise, type DailyRow, type EngineRow } from "@/lib/db/call-summary";
+import { DETAIL_COLUMNS, toDetail, type DetailRow } from "@/lib/db/calls";
 import { encodeCursor } from "@/lib/db/cursor";
 
 // The floor for `npm run bench` (scripts/support/bench-http.ts): a bare node:http + better-sqlite3
@@ -12,8 +12,9 @@ import { encodeCursor } from "@/lib/db/cursor";
 
 const db = new Database(process.env.BENCH_DB!, { timeout: 10_000 });
 const auth = db.prepare("SELECT account_id FROM api_tokens WHERE token_hash = ? AND revoked_at IS NULL");
-const page = db.prepare(`SELECT ${CALL_FIELDS.join(", ")} FROM calls WHERE account_id = ? ORDER BY created_at DESC, call_sid DESC LIMIT ?`);
+const page = db.prepare(`SELECT ${DETAIL_COLUMNS.join(", ")} FROM calls WHERE account_id = ? ORDER BY created_at DESC, call_sid DESC LIMIT ?`);
 const daily = db.prepare("SELECT day, agent_id, agent_name, status, call_type, calls, duration, cost FROM call_daily WHERE account_id = ? AND day >= ? AND day <= ?");
+const engine = db.prepare("SELECT hangup_by, hangup_reason, calls, voicemail, cost_llm, cost_network, cost_platform, cost_synthesizer, cost_transcriber FROM call_daily_engine WHERE account_id = ? AND day >= ? AND day <= ?");
 const ping = db.prepare("SELECT 1");
 
 function send(res: http.ServerResponse, status: number, body: unknown) {
@@ -31,15 +32,16 @@ http
     const who = hash ? (auth.get(hash) as { account_id: string } | undefined) : undefined;
     if (!who) return send(res, 401, { error: 401, message: "Invalid or revoked API token" });
     if (path === "/api/details") {
-      const rows = page.all(who.account_id, 101) as { created_at: string; call_sid: string }[];
-      const calls = rows.slice(0, 100);
+      const rows = page.all(who.account_id, 101) as DetailRow[];
+      const calls = rows.slice(0, 100).map(toDetail);
       const last = calls[calls.length - 1];
       return send(res, 200, { calls, next_cursor: rows.length > 100 ? encodeCursor([last.created_at, last.call_sid]) : null, has_more: rows.length > 100 });
     }
     if (path === "/api/details/summary") {
       const toDay = new Date().toISOString().slice(0, 10);
       const fromDay = addDays(toDay, -29);
-      return send(res, 200, summarise(daily.all(who.account_id, fromDay, toDay) as DailyRow[], { fromDay, toDay }));
+      const figures = engineFigures(engine.all(who.account_id, fromDay, toDay) as EngineRow[]);
+      return send(res, 200, summarise(daily.all(who.account_id, fromDay, toDay) as DailyRow[], { fromDay, toDay }, figures));
     }
     send(res, 404, { error: 404, message: "Not found" });
   })
