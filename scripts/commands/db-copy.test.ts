@@ -36,7 +36,7 @@ import { seedCalls } from "../support/seed-calls";
 const ADMIN = process.env.TEST_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:55432/postgres";
 const havePg = Boolean(process.env.TEST_PG_ADMIN_URL) || (await canConnect(ADMIN));
 
-const TABLES = ["accounts", "api_tokens", "sessions", "calls", "call_daily", "agents", "tools", "tool_tests", "contact_lists", "contacts", "engines", "agent_deployments", "suppressions"];
+const TABLES = ["accounts", "api_tokens", "sessions", "calls", "call_daily", "agents", "tools", "tool_tests", "contact_lists", "contacts", "engines", "agent_deployments", "call_daily_engine", "suppressions"];
 const TOOL_TOKEN = "tok_copy_plaintext_9Xq2Lm";
 const UNTIL = new Date("2025-06-30T12:00:00Z");
 const pgName = `voxdesk_copy_${crypto.randomBytes(5).toString("hex")}`;
@@ -165,7 +165,8 @@ describe.runIf(havePg)("db:copy from SQLite to PostgreSQL", () => {
     const tables = res.json.tables as Record<string, { source: number; target: number }>;
     expect(Object.keys(tables)).toEqual(TABLES);
     for (const [name, t] of Object.entries(tables)) {
-      expect(t.source, name).toBeGreaterThan(0);
+      // call_daily_engine (0005, main) fills only from engine-placed calls, which this seed has none of.
+      if (name !== "call_daily_engine") expect(t.source, name).toBeGreaterThan(0);
       expect(t.target, name).toBe(t.source);
     }
     expect(tables.calls.source).toBe(2_500 + 300 + 1);
