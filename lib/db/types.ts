@@ -77,6 +77,8 @@ export interface AgentDeploymentsTable {
   agent_updated_at: string; deployed_at: string;
 }
 
+export interface SuppressionsTable { account_id: string; e164: string; reason: string | null; created_at: string }
+
 export interface DB {
   accounts: AccountsTable;
   api_tokens: ApiTokensTable;
@@ -95,4 +97,5 @@ export interface DB {
   users: UsersTable;
   audit_log: AuditLogTable;
   signin_failures: SigninFailuresTable;
+  suppressions: SuppressionsTable;
 }

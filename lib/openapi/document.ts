@@ -3,6 +3,7 @@ import { SchemaRegistry, type JsonSchema } from "./json-schema";
 import type { OperationObject } from "./operation";
 import { agentPaths } from "./paths/agent";
 import { contactsPaths } from "./paths/contacts";
+import { suppressionsPaths } from "./paths/suppressions";
 import { detailsPaths } from "./paths/details";
 import { enginesPaths } from "./paths/engines";
 import { healthPaths } from "./paths/health";
@@ -47,6 +48,7 @@ const TAGS = [
   { name: "Tools", description: "API tools agents can call, and test calls of them. Error body: `{success: false, message}`." },
   { name: "Contacts", description: "Contact lists for outbound calling; numbers are de-duplicated by their E.164 form." },
   { name: "Engines", description: "Voice engines (Bolna) the account's agents deploy to and place calls through." },
+  { name: "Campaigns", description: "Outbound campaigns and the account's do-not-call list." },
   { name: "Console session", description: "Sign-in for the web console (not in the platform spec)." },
   { name: "Teams", description: "Members, roles, API keys and the audit log (admin and above)." },
   { name: "Meta", description: "Health check and this description." },
@@ -60,6 +62,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
     ...toolsPaths(r),
     ...contactsPaths(r),
     ...enginesPaths(r),
+    ...suppressionsPaths(r),
     ...sessionPaths(r),
     ...teamsPaths(r),
     ...healthPaths(r),

@@ -13,6 +13,7 @@ import * as enginesRoute from "@/app/api/engines/route";
 import * as webhookRoute from "@/app/api/webhooks/bolna/[secret]/route";
 import * as summary from "@/app/api/details/summary/route";
 import * as sessionRoute from "@/app/api/session/route";
+import * as suppressionsRoute from "@/app/api/suppressions/route";
 import * as toolsRoute from "@/app/api/tools/route";
 import * as toolTest from "@/app/api/tools/[tool_id]/test/route";
 import { registration } from "@/app/api/tools/tools-fixtures";
@@ -38,7 +39,7 @@ import { createUser } from "@/lib/db/users";
 const ADMIN = process.env.TEST_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:55432/postgres";
 const havePg = Boolean(process.env.TEST_PG_ADMIN_URL) || (await canConnect(ADMIN));
 
-const TABLES = ["accounts", "calls", "call_daily", "agents", "tools", "tool_tests", "contact_lists", "contacts", "engines", "agent_deployments", "call_daily_engine", "users", "api_tokens", "sessions", "audit_log", "signin_failures"];
+const TABLES = ["accounts", "calls", "call_daily", "agents", "tools", "tool_tests", "contact_lists", "contacts", "engines", "agent_deployments", "call_daily_engine", "users", "api_tokens", "sessions", "audit_log", "signin_failures", "suppressions"];
 const TOOL_TOKEN = "tok_copy_plaintext_9Xq2Lm";
 const UNTIL = new Date("2025-06-30T12:00:00Z");
 const pgName = `voxdesk_copy_${crypto.randomBytes(5).toString("hex")}`;
@@ -154,6 +155,8 @@ beforeAll(async () => {
   listId = (await call(contactsRoute.POST, "POST", "/api/contacts", { token: a.token, body: { name: "Leads", default_country: "US" } })).json.list_id;
   const contacts = Array.from({ length: 1_500 }, (_, i) => ({ phone_number: `+1 415 30${String(i).padStart(5, "0")}`, template_variables: { first_name: `N${i}`, tier: i % 10 ? "std" : "vip", score: i } }));
   expect((await call(addRoute.POST, "POST", "/", { token: a.token, params: { list_id: listId }, body: { contacts } })).json.total_added).toBe(1_500);
+  const dnc = await call(suppressionsRoute.POST, "POST", "/api/suppressions", { token: a.token, body: { phone_numbers: ["+14155550199", "+442071838750"], reason: "asked" } });
+  expect(dnc.json.total_added).toBe(2);
 
   before = await snapshot();
   pgUrl = await createDatabase(ADMIN, pgName);

@@ -1,0 +1,20 @@
+import { deleteSuppression } from "@/lib/db/suppressions";
+import { AppError } from "@/lib/http/errors";
+import { route } from "@/lib/http/route";
+import { parseContactPhone } from "@/lib/schemas/contacts";
+import { SuppressionParams } from "@/lib/schemas/suppressions";
+
+export const dynamic = "force-dynamic";
+
+export const DELETE = route({ params: SuppressionParams }, async ({ params, auth }) => {
+  let raw = params.e164.trim();
+  try {
+    raw = decodeURIComponent(raw); // Next may hand the segment over still encoded (%2B)
+  } catch {
+    // not percent-encoded text: read it as written
+  }
+  const parsed = parseContactPhone(raw.startsWith("+") ? raw : `+${raw}`, null);
+  if (!parsed.ok) throw new AppError(400, `e164: ${parsed.reason}`, { errors: [{ path: "e164", message: parsed.reason }] });
+  if (!(await deleteSuppression(auth.accountId, parsed.e164))) throw new AppError(404, "This number is not on the do-not-call list");
+  return { phone_number: parsed.e164, status: "deleted" };
+});

@@ -1,0 +1,62 @@
+// Retry decisions: what a contact's state becomes after an attempt ends with a given status.
+
+export const RETRYABLE = ["no-answer", "busy", "failed"] as const;
+export type RetryableStatus = (typeof RETRYABLE)[number];
+
+export interface RetryPolicy {
+  max_attempts: number;
+  delay_seconds: number;
+  on: RetryableStatus[];
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { max_attempts: 1, delay_seconds: 3600, on: ["no-answer", "busy", "failed"] };
+
+/** Final contact states, named as the API counts them. */
+export type FinalState = "completed" | "no_answer" | "busy" | "failed" | "canceled";
+
+/** Execution status (Bolna's vocabulary) → the contact state it ends an attempt in; null if not final. */
+export function finalStateOf(status: string): FinalState | null {
+  switch (status) {
+    case "completed":
+      return "completed";
+    case "no-answer":
+      return "no_answer";
+    case "busy":
+      return "busy";
+    case "failed":
+    case "error":
+    case "stopped":
+    case "balance-low":
+      return "failed";
+    case "canceled":
+      return "canceled";
+    default:
+      return null;
+  }
+}
+
+export type AttemptOutcome =
+  | { kind: "retry"; next_attempt_at: Date }
+  | { kind: "final"; state: FinalState };
+
+/** The retry.on name an ended attempt falls under; completed and canceled are never retried. */
+function retryClass(state: FinalState): RetryableStatus | null {
+  if (state === "no_answer") return "no-answer";
+  if (state === "busy") return "busy";
+  if (state === "failed") return "failed";
+  return null;
+}
+
+/**
+ * After attempt number `attempts` ended with `status` at `endedAt`: retry when the status's class
+ * is listed in `retry.on` and attempts remain, after delay_seconds; otherwise the contact ends in
+ * the state the status maps to. An unknown status counts as "failed" so a contact never stays stuck.
+ */
+export function decideAfterAttempt(policy: RetryPolicy, attempts: number, status: string, endedAt: Date): AttemptOutcome {
+  const state = finalStateOf(status) ?? "failed";
+  const cls = retryClass(state);
+  if (cls && policy.on.includes(cls) && attempts < policy.max_attempts) {
+    return { kind: "retry", next_attempt_at: new Date(endedAt.getTime() + policy.delay_seconds * 1000) };
+  }
+  return { kind: "final", state };
+}
