@@ -140,8 +140,25 @@ test("place a call from the agent page and see it completed, with its summary, i
     await expect(page.getByRole("dialog")).toContainText("Hi Bruce", { timeout: 5000 });
   }).toPass({ timeout: 45_000 });
   await expect(page.getByRole("dialog")).toContainText(/completed/i);
-  // The call sheet's engine extras (summary, …) are the ingest work's; the call log's API has it.
-  const stored = await request.get(`/api/details/${sid}`, { headers: auth() });
-  expect(JSON.stringify(await stored.json())).toContain("Booked a demo for Friday.");
+  // What the engine reported: summary, cost per component, who hung up, what the call was placed with.
+  const extras = page.getByRole("dialog").getByTestId("call-engine-fields");
+  await expect(extras).toContainText("Booked a demo for Friday.");
+  await expect(extras.locator('[data-field="cost_breakdown"]')).toContainText("synthesizer");
+  await expect(extras.locator('[data-field="hangup_reason"]')).toContainText("Callee: Call recipient hung up");
+  await expect(extras.locator('[data-field="template_variables"]')).toContainText("Bruce");
   await shots(page, "calls-completed-sheet");
+  await page.keyboard.press("Escape");
+
+  // The call log filters by engine, and the dashboard shows the engine's figures.
+  const engineId = (await engine.json()).engine_id;
+  await page.goto(`/calls?engine_id=${engineId}`);
+  await expect(page.getByRole("combobox", { name: /Engine/ })).toContainText("Fake Bolna calls");
+  // Only this engine's call is listed (the seeded calls have no engine).
+  await expect(page.getByRole("table").getByRole("row")).toHaveCount(2);
+  await expect(page.getByRole("table")).toContainText("+14155550123");
+  await page.goto("/");
+  const figures = page.getByTestId("engine-figures");
+  await expect(figures).toContainText("Cost by component");
+  await expect(figures).toContainText("Call recipient hung up");
+  await expect(figures).toContainText(/voicemail rate \d/);
 });

@@ -85,7 +85,7 @@ function LoadError({ error, retry }: { error: Error; retry: () => void }) {
 
 function BuilderSkeleton() {
   return (
-    <div aria-busy="true" aria-label="Loading agent">
+    <div role="status" aria-busy="true" aria-label="Loading agent">
       <Skeleton className="mb-2 h-7 w-56" />
       <Skeleton className="mb-6 h-4 w-80 max-w-full" />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">

@@ -29,7 +29,7 @@ export function AgentsList() {
   let body: React.ReactNode;
   if (query.isPending) {
     body = (
-      <div className="overflow-hidden rounded-lg border border-zinc-200 dark:border-zinc-800" aria-busy="true" aria-label="Loading agents">
+      <div role="status" className="overflow-hidden rounded-lg border border-zinc-200 dark:border-zinc-800" aria-busy="true" aria-label="Loading agents">
         <Skeleton className="h-9 rounded-none" />
         {Array.from({ length: 5 }, (_, i) => (
           <div key={i} className="flex items-center gap-4 border-t border-zinc-100 px-3 py-3 dark:border-zinc-800">

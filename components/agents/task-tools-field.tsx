@@ -86,7 +86,7 @@ function ToolChecklist({ selected, onToggle, invalid, rowErrors }: {
 
   if (tools.isPending) {
     return (
-      <div className="space-y-2" aria-label="Loading tools">
+      <div role="status" className="space-y-2" aria-label="Loading tools">
         <Skeleton className="h-9" />
         <Skeleton className="h-9" />
       </div>

@@ -9,6 +9,7 @@ import { callTypeLabel } from "@/lib/calls/call-types";
 import { formatDateTime, formatDuration } from "@/lib/calls/format";
 import { isApiError } from "@/lib/http/fetch-json";
 import { useCall, type CallRecord } from "@/lib/hooks/calls";
+import { CallEngineFields, hasEngineFields } from "./call-engine-fields";
 import { CallFields } from "./call-fields";
 import { TranscriptView } from "./transcript-view";
 
@@ -34,6 +35,11 @@ function CallBody({ call, searchHint }: { call: CallRecord; searchHint?: string 
           <p className="text-sm text-zinc-500 dark:text-zinc-400">No recording for this call.</p>
         )}
       </Section>
+      {hasEngineFields(call) && (
+        <Section title="From the engine">
+          <CallEngineFields call={call} />
+        </Section>
+      )}
       <Section title="Transcript">
         <TranscriptView key={call.call_sid} text={call.transcription} initialQuery={searchHint} />
       </Section>
@@ -90,7 +96,7 @@ export function CallSheet({ sid, known, searchHint, onClose }: CallSheetProps) {
               retrying={query.isFetching}
             />
           ) : (
-            <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading the call">
+            <div role="status" className="flex flex-col gap-3" aria-busy="true" aria-label="Loading the call">
               <Skeleton className="h-10 w-full" />
               <Skeleton className="h-24 w-3/4" />
               <Skeleton className="ml-auto h-16 w-2/3" />

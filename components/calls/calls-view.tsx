@@ -11,6 +11,7 @@ import { addDays, MAX_RANGE_DAYS, resolveRange, utcToday } from "@/lib/calls/dat
 import { formatCount } from "@/lib/calls/format";
 import { callLogParsers, callLogQuery } from "@/lib/calls/url-state";
 import { exportHref, useCallPages, useCallSummary } from "@/lib/hooks/calls";
+import { useEngines } from "@/lib/hooks/engines";
 import { CallFilters, type CallFilterValues } from "./call-filters";
 import { CallCards } from "./call-cards";
 import { CallSheet } from "./call-sheet";
@@ -29,6 +30,10 @@ export function CallsView() {
   const agentSummary = useCallSummary({ from: range.from ?? addDays(range.to ?? today, -(MAX_RANGE_DAYS - 1)), to: range.to ?? today });
   const agents = (agentSummary.data?.per_agent ?? []).map((a) => ({ value: a.agent_id, label: a.name || a.agent_id }));
 
+  // Roles that may not list engines get no engine filter (the request answers 403).
+  const engineList = useEngines();
+  const engines = (engineList.data ?? []).map((e) => ({ value: e.engine_id, label: e.name }));
+
   const onChange = React.useCallback((patch: Partial<CallFilterValues>) => void setF(patch), [setF]);
   const filtered = Object.keys(filters).length > 0;
   const open = (sid: string) => void setF({ call: sid });
@@ -37,7 +42,7 @@ export function CallsView() {
   if (pages.isError && !pages.data) {
     body = <ErrorState title="Could not load calls" message={pages.error.message} onRetry={() => pages.refetch()} retrying={pages.isFetching} />;
   } else if (!pages.data) {
-    body = <div aria-busy="true" aria-label="Loading calls"><CallsTableSkeleton /></div>;
+    body = <div role="status" aria-busy="true" aria-label="Loading calls"><CallsTableSkeleton /></div>;
   } else if (calls.length === 0) {
     body = filtered ? (
       <EmptyState icon={SearchX} title="No calls match these filters" text="Try a longer date range, another status, or fewer search words."
@@ -87,7 +92,7 @@ export function CallsView() {
           </Button>
         }
       />
-      <CallFilters range={range} values={f} agents={agents} onChange={onChange} onClear={() => setF({ range: null, from: null, to: null, agent_id: null, status: null, call_type: null, q: null })}
+      <CallFilters range={range} values={f} agents={agents} engines={engines} onChange={onChange} onClear={() => setF({ range: null, from: null, to: null, agent_id: null, engine_id: null, status: null, call_type: null, q: null })}
         onRange={(r) => setF(r)} />
       {body}
       <CallSheet sid={f.call} known={calls.find((c) => c.call_sid === f.call)} searchHint={f.q ?? undefined} onClose={() => setF({ call: null })} />

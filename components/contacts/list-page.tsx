@@ -41,7 +41,7 @@ export function ContactListPage({ listId }: { listId: string }) {
 
   if (query.isPending) {
     return (
-      <div aria-busy="true" aria-label="Loading list">
+      <div role="status" aria-busy="true" aria-label="Loading list">
         {back}
         <Skeleton className="mb-2 h-8 w-64" />
         <Skeleton className="mb-6 h-4 w-80 max-w-full" />

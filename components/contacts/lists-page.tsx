@@ -99,7 +99,7 @@ export function ContactListsPage() {
 
 function ListsSkeleton() {
   return (
-    <div className="overflow-hidden rounded-lg border border-zinc-200 dark:border-zinc-800" aria-busy="true" aria-label="Loading lists">
+    <div role="status" className="overflow-hidden rounded-lg border border-zinc-200 dark:border-zinc-800" aria-busy="true" aria-label="Loading lists">
       <div className="h-9 border-b border-zinc-200 bg-zinc-50/80 dark:border-zinc-800 dark:bg-zinc-900/80" />
       {Array.from({ length: 5 }, (_, i) => (
         <div key={i} className="flex items-center gap-4 border-b border-zinc-100 px-3 py-3 last:border-0 dark:border-zinc-800/80">

@@ -18,6 +18,7 @@ import { formatDay } from "@/lib/calls/format";
 import { callLogHref, dashboardParsers } from "@/lib/calls/url-state";
 import { cn, focusRing } from "@/lib/utils";
 import { useCallSummary } from "@/lib/hooks/calls";
+import { EngineFigures } from "./engine-figures";
 import { KpiCards, KpiSkeleton } from "./kpi-cards";
 
 function ChartsSkeleton() {
@@ -58,7 +59,7 @@ export function DashboardView() {
     body = <ErrorState title="Could not load the dashboard" message={summary.error.message} onRetry={() => summary.refetch()} retrying={summary.isFetching} />;
   } else if (!data) {
     body = (
-      <div className="flex flex-col gap-4" aria-busy="true" aria-label="Loading the dashboard">
+      <div role="status" className="flex flex-col gap-4" aria-busy="true" aria-label="Loading the dashboard">
         <KpiSkeleton />
         <ChartsSkeleton />
       </div>
@@ -88,6 +89,7 @@ export function DashboardView() {
       <div className={summary.isPlaceholderData ? "flex flex-col gap-4 opacity-60 transition-opacity" : "flex flex-col gap-4"}>
         <KpiCards totals={data.totals} />
         <DashboardCharts summary={data} agentId={agentId} />
+        <EngineFigures summary={data} />
       </div>
     );
   }

@@ -30,7 +30,7 @@ export function EnginesPage() {
   let body: React.ReactNode;
   if (engines.isPending) {
     body = (
-      <div aria-busy="true" aria-label="Loading engines" className="space-y-3">
+      <div role="status" aria-busy="true" aria-label="Loading engines" className="space-y-3">
         {[0, 1].map((i) => <Skeleton key={i} className="h-40" />)}
       </div>
     );

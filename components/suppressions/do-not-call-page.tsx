@@ -32,7 +32,7 @@ export function DoNotCallPage() {
         <Input type="search" aria-label="Search numbers or reasons" placeholder="Search numbers or reasons" value={q} onChange={(e) => setQ(e.target.value)} />
       </div>
       {list.isPending ? (
-        <div aria-busy="true" aria-label="Loading numbers" className="space-y-2">
+        <div role="status" aria-busy="true" aria-label="Loading numbers" className="space-y-2">
           {Array.from({ length: 4 }, (_, i) => <Skeleton key={i} className="h-8 w-full" />)}
         </div>
       ) : list.isError ? (

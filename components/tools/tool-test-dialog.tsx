@@ -45,7 +45,7 @@ export function ToolTestDialog({ tool, onClose }: { tool: ToolRecord; onClose: (
         {ready ? (
           <ToolTestForm tool={current} previous={detail.data?.tests[0]?.test_params} onResult={show} />
         ) : (
-          <div className="grid gap-4 sm:grid-cols-2" aria-busy="true" aria-label="Loading the tool">
+          <div role="status" className="grid gap-4 sm:grid-cols-2" aria-busy="true" aria-label="Loading the tool">
             <Skeleton className="h-14" />
             <Skeleton className="h-14" />
             <Skeleton className="h-9 w-28" />

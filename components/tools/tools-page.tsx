@@ -25,7 +25,7 @@ type Open = { kind: "create" } | { kind: ToolAction; tool: ToolRecord } | null;
 
 function ListSkeleton() {
   return (
-    <div className="rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900" aria-busy="true" aria-label="Loading tools">
+    <div role="status" className="rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900" aria-busy="true" aria-label="Loading tools">
       {Array.from({ length: 5 }, (_, i) => (
         <div key={i} className="flex items-center gap-4 border-b border-zinc-100 px-3 py-3.5 last:border-0 dark:border-zinc-800/80">
           <div className="flex-1 space-y-2">

@@ -18,6 +18,7 @@ export const dashboardParsers = { ...rangeParsers, agent_id: parseAsString };
 export const callLogParsers = {
   ...rangeParsers,
   agent_id: parseAsString,
+  engine_id: parseAsString,
   status: parseAsString,
   call_type: parseAsString,
   q: parseAsString,
@@ -30,6 +31,7 @@ export interface CallLogFilters {
   from?: string | null;
   to?: string | null;
   agent_id?: string | null;
+  engine_id?: string | null;
   status?: string | null;
   call_type?: string | null;
   q?: string | null;
@@ -50,6 +52,7 @@ export function callLogQuery(f: CallLogFilters, today?: string): Record<string, 
   if (from) out.from = from;
   if (to) out.to = to;
   if (f.agent_id) out.agent_id = f.agent_id;
+  if (f.engine_id) out.engine_id = f.engine_id;
   if (f.status) out.status = f.status;
   if (f.call_type) out.call_type = f.call_type;
   const q = f.q?.trim();

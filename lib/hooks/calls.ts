@@ -2,7 +2,8 @@
 
 import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { callSummary } from "@/lib/db/call-summary";
-import type { CallRecord } from "@/lib/db/calls";
+// The API record: the spec's 13 fields and the engine extras (null on imported calls).
+import type { CallDetail as CallRecord } from "@/lib/db/calls";
 import { toSearch } from "@/lib/calls/url-state";
 import { fetchJson } from "@/lib/http/fetch-json";
 

@@ -1,0 +1,73 @@
+import * as React from "react";
+import { formatUsdPrecise } from "@/lib/calls/format";
+import type { CallRecord } from "@/lib/hooks/calls";
+
+// What a voice engine reported about a call (issue 9): summary, extracted data, cost per component,
+// who hung up and why, voicemail, and the values the call was placed with. Imported calls have none.
+
+type Extras = Pick<CallRecord, "summary" | "extracted_data" | "cost_breakdown" | "hangup_by" | "hangup_reason" | "answered_by_voice_mail" | "error_message" | "template_variables">;
+
+export function hasEngineFields(c: Extras): boolean {
+  return [c.summary, c.extracted_data, c.cost_breakdown, c.hangup_by, c.hangup_reason, c.answered_by_voice_mail, c.error_message, c.template_variables]
+    .some((v) => v !== null && v !== undefined);
+}
+
+const show = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v));
+
+function Pairs({ label, field, values, money }: { label: string; field: string; values: Record<string, unknown>; money?: boolean }) {
+  const entries = Object.entries(values);
+  return (
+    <div data-field={field} className="py-2">
+      <h4 className="text-[13px] text-zinc-600 dark:text-zinc-300">{label}</h4>
+      {entries.length === 0 ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-300">None</p>
+      ) : (
+        <dl className="mt-1 grid grid-cols-[minmax(0,10rem)_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+          {entries.map(([k, v]) => (
+            <React.Fragment key={k}>
+              <dt className="font-mono text-[12px] break-all text-zinc-600 dark:text-zinc-300">{k}</dt>
+              <dd className="break-all text-zinc-900 tabular-nums dark:text-zinc-100">{money && typeof v === "number" ? formatUsdPrecise(v) : show(v)}</dd>
+            </React.Fragment>
+          ))}
+        </dl>
+      )}
+    </div>
+  );
+}
+
+export function CallEngineFields({ call }: { call: Extras }) {
+  const hangup = [call.hangup_by, call.hangup_reason].filter(Boolean).join(": ");
+  return (
+    <div className="divide-y divide-zinc-100 dark:divide-zinc-800" data-testid="call-engine-fields">
+      {call.summary && (
+        <div data-field="summary" className="py-2">
+          <h4 className="text-[13px] text-zinc-600 dark:text-zinc-300">Summary</h4>
+          <p className="mt-1 text-sm whitespace-pre-wrap text-zinc-900 dark:text-zinc-100">{call.summary}</p>
+        </div>
+      )}
+      {call.extracted_data && <Pairs label="Extracted data" field="extracted_data" values={call.extracted_data} />}
+      {call.cost_breakdown && <Pairs label="Cost breakdown" field="cost_breakdown" values={call.cost_breakdown} money />}
+      {(hangup || call.answered_by_voice_mail !== null) && (
+        <div className="grid grid-cols-1 gap-2 py-2 sm:grid-cols-2">
+          <div data-field="hangup_reason">
+            <h4 className="text-[13px] text-zinc-600 dark:text-zinc-300">Hung up by</h4>
+            <p className="text-sm text-zinc-900 dark:text-zinc-100">{hangup || "Not reported"}</p>
+          </div>
+          <div data-field="answered_by_voice_mail">
+            <h4 className="text-[13px] text-zinc-600 dark:text-zinc-300">Voicemail</h4>
+            <p className="text-sm text-zinc-900 dark:text-zinc-100">
+              {call.answered_by_voice_mail === null ? "Not reported" : call.answered_by_voice_mail ? "Answered by voicemail" : "Answered by a person"}
+            </p>
+          </div>
+        </div>
+      )}
+      {call.error_message && (
+        <div data-field="error_message" className="py-2">
+          <h4 className="text-[13px] text-zinc-600 dark:text-zinc-300">Engine error</h4>
+          <p className="text-sm text-red-700 dark:text-red-300">{call.error_message}</p>
+        </div>
+      )}
+      {call.template_variables && <Pairs label="Placed with" field="template_variables" values={call.template_variables} />}
+    </div>
+  );
+}
