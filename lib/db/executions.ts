@@ -28,8 +28,10 @@ type Stored = { id: number | undefined; status: string; status_rank?: number; up
  */
 export async function upsertExecutionCall(accountId: string, c: ExecutionCall, hook?: ExecutionHook): Promise<UpsertOutcome> {
   return writeTx(async (trx) => {
+    // PostgreSQL: lock the row, so two deliveries for one call cannot both move its rollup share
+    // (SQLite's BEGIN IMMEDIATE already serialises writers).
     const old = (await trx.selectFrom("calls").select([...COLUMNS]).where("account_id", "=", accountId)
-      .where("call_sid", "=", c.call_sid).executeTakeFirst()) as Stored | undefined;
+      .where("call_sid", "=", c.call_sid).$if(dialect() === "postgres", (q) => q.forUpdate()).executeTakeFirst()) as Stored | undefined;
     if (old && !isNewer(c, old)) return "unchanged";
     const extra = JSON.stringify(c.extra);
     const values = {
