@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { fakeBolnaPort } from "./e2e/fake-bolna-env";
+import { FAKE_BOLNA_KEY, fakeBolnaPort } from "./e2e/fake-bolna-env";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${PORT}`;
@@ -46,12 +46,16 @@ export default defineConfig({
       LOG_LEVEL: "error",
     },
   }, {
-    // A fake Bolna engine (lib/testing/fake-bolna.ts) that completes placed calls by itself (e2e/engines.spec.ts).
-    command: "node_modules/.bin/tsx e2e/fake-bolna-server.ts",
+    // A fake Bolna engine (lib/testing/fake-bolna-server.ts) that completes placed calls by itself
+    // (e2e/engines.spec.ts); its recordings point at a closed loopback port, so nothing leaves the machine.
+    command: "node_modules/.bin/tsx lib/testing/fake-bolna-server.ts",
     // Any answer means it is up (it asks for the key: 401).
     url: `http://127.0.0.1:${FAKE_BOLNA}/v2/agent/all`,
     reuseExistingServer: false,
     timeout: 30_000,
-    env: { E2E_PORT: String(PORT), FAKE_BOLNA_COMPLETE_MS: "1500" },
+    env: {
+      FAKE_BOLNA_PORT: String(FAKE_BOLNA), FAKE_BOLNA_API_KEY: FAKE_BOLNA_KEY,
+      FAKE_BOLNA_AUTO_COMPLETE_MS: "1500", FAKE_BOLNA_RECORDING_BASE: "http://127.0.0.1:9/recordings",
+    },
   }],
 });

@@ -87,11 +87,11 @@ export const dialogs: DialogCase[] = [
     name: "tool delete (from a menu)", url: "/tools",
     opener: (p, f) => p.getByRole("button", { name: `More actions for ${f.toolName}` }),
     via: (p, f) => menuItem(p, p.getByRole("button", { name: `More actions for ${f.toolName}` }), "Delete")(),
-    dialog: (p) => p.getByRole("dialog"),
+    dialog: (p) => p.getByRole("alertdialog"),
   },
-  { name: "new list", knownBroken: "contacts page: focus lands on <body> after close", url: "/contacts", opener: (p) => p.getByRole("button", { name: "New list" }).first(), dialog: (p) => p.getByRole("dialog") },
+  { name: "new list", url: "/contacts", opener: (p) => p.getByRole("button", { name: "New list" }).first(), dialog: (p) => p.getByRole("dialog") },
   {
-    name: "list rename (from a menu)", knownBroken: "contacts page: focus lands on <body> after close", url: "/contacts/LIST",
+    name: "list rename (from a menu)", url: "/contacts/LIST",
     opener: (p) => p.getByRole("button", { name: /^Actions for / }),
     via: (p) => menuItem(p, p.getByRole("button", { name: /^Actions for / }), "Rename")(),
     dialog: (p) => p.getByRole("dialog"),
@@ -109,7 +109,7 @@ export const dialogs: DialogCase[] = [
     name: "agent delete (from a menu)", url: "/agents",
     opener: (p, f) => p.getByRole("button", { name: `Actions for ${f.agentName}`, exact: true }),
     via: (p, f) => menuItem(p, p.getByRole("button", { name: `Actions for ${f.agentName}`, exact: true }), "Delete")(),
-    dialog: (p) => p.getByRole("dialog"),
+    dialog: (p) => p.getByRole("alertdialog"),
   },
   { name: "custom range", url: "/", opener: (p) => p.getByRole("button", { name: "Custom range" }), dialog: (p) => p.getByRole("dialog") },
 ];

@@ -272,7 +272,7 @@ test.describe("agent list", () => {
     await page.goto("/agents");
     await page.getByRole("button", { name: `Actions for ${name}`, exact: true }).click();
     await page.getByRole("menuitem", { name: "Delete" }).click();
-    const dialog = page.getByRole("dialog", { name: "Delete agent?" });
+    const dialog = page.getByRole("alertdialog", { name: "Delete agent?" });
     await expect(dialog).toContainText(name);
     await dialog.getByRole("button", { name: "Delete agent" }).click();
     await expect(dialog).toBeHidden();

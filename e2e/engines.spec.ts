@@ -83,10 +83,10 @@ test("add an engine through the page, check it, and deploy an agent from its pag
   // Rotate asks first.
   const rotate = card.getByRole("button", { name: "Rotate secret" });
   await rotate.click();
-  await expect(page.getByRole("dialog", { name: /Rotate the webhook secret/ })).toBeVisible();
+  await expect(page.getByRole("alertdialog", { name: /Rotate the webhook secret/ })).toBeVisible();
   await shots(page, "engines-rotate-dialog");
   await page.keyboard.press("Escape");
-  await expect(page.getByRole("dialog")).toBeHidden();
+  await expect(page.getByRole("alertdialog")).toBeHidden();
   await shots(page, "engines-list");
 
   // Deploy from the agent page.

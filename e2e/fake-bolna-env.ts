@@ -1,4 +1,4 @@
-// Shared by playwright.config.ts, the fake engine's entry and the spec.
+// Shared by playwright.config.ts (which passes them to lib/testing/fake-bolna-server.ts) and the specs.
 export const FAKE_BOLNA_KEY = "bn-e2e-fake-engine-key";
 /** Next to the app's port, so parallel e2e runs on different E2E_PORTs do not collide. */
 export const fakeBolnaPort = (appPort: number) => Number(process.env.FAKE_BOLNA_PORT ?? appPort + 1000);

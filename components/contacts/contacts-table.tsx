@@ -5,7 +5,7 @@ import { Trash2 } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
-import { ConfirmDialog } from "@/components/contacts/confirm-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { formatDateTime } from "@/components/contacts/format";
 import { useDeleteContact, type ContactRecord } from "@/lib/hooks/contacts";
 
@@ -83,13 +83,8 @@ export function ContactsTable({ listId, contacts }: { listId: string; contacts: 
         confirmLabel="Delete contact"
         onConfirm={async () => {
           if (!toDelete) return;
-          try {
-            await remove.mutateAsync(toDelete.contact_id);
-            toast.success(`Deleted ${toDelete.phone_number}`);
-          } catch (err) {
-            toast.error(`Could not delete the contact: ${err instanceof Error ? err.message : "unexpected error"}`);
-            throw err;
-          }
+          await remove.mutateAsync(toDelete.contact_id);
+          toast.success(`Deleted ${toDelete.phone_number}`);
         }}
       />
     </>

@@ -6,7 +6,7 @@ import { MoreHorizontal, Pencil, Trash2 } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
-import { ConfirmDialog } from "@/components/contacts/confirm-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useDeleteList, type ContactList } from "@/lib/hooks/contacts";
 
 // The form brings zod and the shared schema module (with libphonenumber-js metadata): load it on first use.
@@ -48,14 +48,9 @@ export function ListActionsMenu({ list, onDeleted, variant = "ghost" }: {
         description={`The list and its ${count} contacts are deleted for good.`}
         confirmLabel="Delete list"
         onConfirm={async () => {
-          try {
-            await remove.mutateAsync(list.list_id);
-            toast.success(`Deleted "${list.name}"`);
-            onDeleted?.();
-          } catch (err) {
-            toast.error(`Could not delete the list: ${err instanceof Error ? err.message : "unexpected error"}`);
-            throw err;
-          }
+          await remove.mutateAsync(list.list_id);
+          toast.success(`Deleted "${list.name}"`);
+          onDeleted?.();
         }}
       />
     </>

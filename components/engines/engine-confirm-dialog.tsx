@@ -1,8 +1,7 @@
 "use client";
 
 import { toast } from "sonner";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useDeleteEngine, useRotateWebhookSecret, type EngineRecord } from "@/lib/hooks/engines";
 
 export type EngineConfirm = "rotate" | "delete";
@@ -27,37 +26,18 @@ export function EngineConfirmDialog({ kind, engine, onClose }: { kind: EngineCon
   const m = kind === "rotate" ? rotate : remove;
   const copy = COPY[kind];
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{copy.title(engine.name)}</DialogTitle>
-          <DialogDescription>{copy.text}</DialogDescription>
-        </DialogHeader>
-        {m.error && (
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-500/10 dark:text-red-300">
-            {m.error.message}
-          </p>
-        )}
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
-          </DialogClose>
-          <Button
-            variant={kind === "delete" ? "destructive" : "default"}
-            disabled={m.isPending}
-            onClick={() =>
-              m.mutate(engine.engine_id, {
-                onSuccess: () => {
-                  toast.success(copy.done(engine.name));
-                  onClose();
-                },
-              })
-            }
-          >
-            {m.isPending ? copy.busy : copy.action}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={copy.title(engine.name)}
+      description={copy.text}
+      confirmLabel={copy.action}
+      pendingLabel={copy.busy}
+      destructive={kind === "delete"}
+      onConfirm={async () => {
+        await m.mutateAsync(engine.engine_id);
+        toast.success(copy.done(engine.name));
+      }}
+    />
   );
 }

@@ -58,7 +58,11 @@ export function useFocusReturn(onOpen?: AutoFocusHandler, onClose?: AutoFocusHan
   const opener = React.useRef<{ el: HTMLElement | null; selector: string | null }>({ el: null, selector: null });
   track();
   const onOpenAutoFocus = React.useCallback((event: Event) => {
-    const el = openerOf(document.activeElement);
+    // A field with autoFocus inside this dialog is focused by React before Radix calls us: then
+    // the opener is the last control focused outside, not that field.
+    const content = event.target instanceof Element ? event.target : null;
+    const active = document.activeElement;
+    const el = content && active && content.contains(active) ? lastOutside : openerOf(active);
     opener.current = { el, selector: el ? selectorFor(el) : null };
     onOpen?.(event);
   }, [onOpen]);

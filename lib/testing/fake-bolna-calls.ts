@@ -6,7 +6,7 @@ import crypto from "node:crypto";
 export type Execution = Record<string, unknown> & { id: string; agent_id: string; status: string; created_at: string };
 
 /** The final fields of a completed call, shaped like the facts document's example. */
-export function completedFields(e: Execution, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+export function completedFields(e: Execution, overrides: Record<string, unknown> = {}, recordingBase = "https://recordings.example"): Record<string, unknown> {
   const data = (e.context_details as { recipient_data?: Record<string, unknown> } | undefined)?.recipient_data ?? {};
   return {
     conversation_duration: 123.4,
@@ -20,7 +20,7 @@ export function completedFields(e: Execution, overrides: Record<string, unknown>
     error_message: null,
     telephony_data: {
       ...(e.telephony_data as Record<string, unknown>),
-      duration: "125", recording_url: `https://recordings.example/${e.id}.mp3`, hangup_by: "Callee",
+      duration: "125", recording_url: `${recordingBase}/${e.id}.mp3`, hangup_by: "Callee",
       hangup_reason: "Call recipient hung up", hangup_provider_code: 4000, ring_duration: 7, provider_call_id: `CA${e.id.replace(/-/g, "")}`,
     },
     ...overrides,
@@ -69,6 +69,7 @@ export function callLifecycle(s: {
   executions: Map<string, Execution>;
   autoCompleteMs?: number;
   outcome?: (call: Record<string, unknown>) => Outcome;
+  recordingBase?: string;
 }) {
   const history = new Map<string, Record<string, unknown>[]>();
   const deliveries: Delivery[] = [];
@@ -138,7 +139,7 @@ export function callLifecycle(s: {
   async function finish(id: string, outcome: Outcome = "completed", final: Record<string, unknown> = {}) {
     if (outcome === "completed") {
       await advance(id, "call-disconnected");
-      await advance(id, "completed", completedFields(get(id), final));
+      await advance(id, "completed", completedFields(get(id), final, s.recordingBase));
     } else {
       const telephony = { ...(get(id).telephony_data as Record<string, unknown>), duration: "0", hangup_by: "Carrier", hangup_reason: outcome };
       await advance(id, outcome, { telephony_data: telephony, error_message: outcome === "failed" || outcome === "error" ? "Call could not be connected" : null, ...final });

@@ -20,6 +20,8 @@ export interface FakeBolnaOptions {
   autoCompleteMs?: number;
   /** Final status of an auto-completed call (default "completed"), e.g. no-answer for retry tests. */
   outcome?: (call: Record<string, unknown>) => Outcome;
+  /** Where completed calls' recording_url points (default https://recordings.example; e2e: a closed loopback port). */
+  recordingBase?: string;
   /** Serve the /__fake/* control routes (the runnable entry turns them on for e2e). */
   control?: boolean;
 }
@@ -54,7 +56,7 @@ export async function startFakeBolna(opts: FakeBolnaOptions = {}): Promise<FakeB
   const executions = new Map<string, Execution>();
   const calls: Record<string, unknown>[] = [];
   const received: FakeBolna["received"] = [];
-  const lifecycle = callLifecycle({ agents, executions, autoCompleteMs: opts.autoCompleteMs, outcome: opts.outcome });
+  const lifecycle = callLifecycle({ agents, executions, autoCompleteMs: opts.autoCompleteMs, outcome: opts.outcome, recordingBase: opts.recordingBase });
 
   let failure: { status: number; message: string } | null = null;
   const server = await startLoopbackServer((req, res, body) => {
