@@ -5,6 +5,7 @@ import { QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-qu
 import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { Toaster } from "sonner";
 import { useTheme } from "@/components/shell/use-theme";
+import { trackFocusOutsideDialogs } from "@/components/ui/focus-return";
 import { ApiError } from "@/lib/http/fetch-json";
 
 /** A 4xx won't turn into a 2xx by asking again; anything else (5xx, network) gets one retry. */
@@ -37,6 +38,7 @@ export function Providers({ children }: { children: React.ReactNode }) {
   // One client per browser tab, created lazily so a re-render never drops the cache.
   const [queryClient] = React.useState(makeQueryClient);
   const theme = useTheme();
+  React.useEffect(trackFocusOutsideDialogs, []);
   return (
     <QueryClientProvider client={queryClient}>
       <NuqsAdapter>{children}</NuqsAdapter>

@@ -14,6 +14,15 @@ let tracking = false;
 
 const TRANSIENT = '[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]';
 
+/**
+ * Start remembering the last control focused outside dialogs and menus. Called once by the app's
+ * Providers at start-up: dialogs loaded on first use (next/dynamic) mount only after their opener
+ * was focused, so tracking from the dialog itself would start too late to see the opener.
+ */
+export function trackFocusOutsideDialogs() {
+  track();
+}
+
 function track() {
   if (tracking || typeof document === "undefined") return;
   tracking = true;
@@ -58,11 +67,7 @@ export function useFocusReturn(onOpen?: AutoFocusHandler, onClose?: AutoFocusHan
   const opener = React.useRef<{ el: HTMLElement | null; selector: string | null }>({ el: null, selector: null });
   track();
   const onOpenAutoFocus = React.useCallback((event: Event) => {
-    // A field with autoFocus inside this dialog is focused by React before Radix calls us: then
-    // the opener is the last control focused outside, not that field.
-    const content = event.target instanceof Element ? event.target : null;
-    const active = document.activeElement;
-    const el = content && active && content.contains(active) ? lastOutside : openerOf(active);
+    const el = openerOf(document.activeElement);
     opener.current = { el, selector: el ? selectorFor(el) : null };
     onOpen?.(event);
   }, [onOpen]);
@@ -70,7 +75,11 @@ export function useFocusReturn(onOpen?: AutoFocusHandler, onClose?: AutoFocusHan
     onClose?.(event);
     if (event.defaultPrevented) return;
     event.preventDefault();
-    const { el, selector } = opener.current;
+    // Radix calls onOpenAutoFocus only when focus is not already inside: a field with autoFocus
+    // (focused by React first) skips it. Focus then stayed inside the dialog the whole time, so the
+    // last control focused outside is still the opener.
+    const { el, selector } = opener.current.el ? opener.current : { el: lastOutside, selector: lastOutside ? selectorFor(lastOutside) : null };
+    opener.current = { el: null, selector: null };
     const again = !focusable(el) && selector ? document.querySelector<HTMLElement>(selector) : null;
     // Last resort: the page's main region (tabindex -1), so the next Tab continues in the content
     // rather than at "Skip to content".
