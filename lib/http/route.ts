@@ -106,7 +106,13 @@ function withRequestHeaders(res: Response, requestId: string): Response {
 
 function respond(result: unknown, status: number | undefined, requestId: string): Response {
   if (result instanceof Response) return withRequestHeaders(result, requestId);
-  return Response.json(result, { status: status ?? 200, headers: { "x-request-id": requestId } });
+  // One JSON.stringify and a known length: Next then writes the body in one piece instead of
+  // streaming it chunked (measured in `npm run bench`, issue 12).
+  const text = JSON.stringify(result);
+  return new Response(text, {
+    status: status ?? 200,
+    headers: { "content-type": "application/json", "content-length": String(Buffer.byteLength(text)), "x-request-id": requestId },
+  });
 }
 
 /** Parses with zod; a failure is a 400 whose message names every bad field by its path. */
