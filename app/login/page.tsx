@@ -35,6 +35,11 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
               <>Sign in with the email and password of your Voxdesk account.</>
             )}
           </p>
+          {sp.notice === "password-reset" && !error && (
+            <p role="status" className="mb-4 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800 dark:bg-emerald-500/10 dark:text-emerald-200">
+              Your password was changed. Sign in with the new one.
+            </p>
+          )}
           <SignInForm mode={mode} error={error} demoToken={readDemoToken()} />
         </div>
       </div>

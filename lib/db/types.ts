@@ -17,6 +17,10 @@ export interface AuditLogTable {
   id: string; account_id: string; at: string; actor_type: string; actor_id: string | null; actor_label: string;
   action: string; resource_type: string; resource_id: string | null; summary: string; ip: string;
 }
+export interface MemberLinksTable {
+  id: string; account_id: string; kind: string; email: string; role: string | null; user_id: string | null; token_hash: string;
+  created_by: string | null; created_at: string; expires_at: string; used_at: string | null; revoked_at: string | null;
+}
 export interface SigninFailuresTable { key: string; window_start: number; count: number }
 export interface CallsTable {
   id: number | undefined; // INTEGER PRIMARY KEY, assigned by the database
@@ -98,4 +102,5 @@ export interface DB {
   audit_log: AuditLogTable;
   signin_failures: SigninFailuresTable;
   suppressions: SuppressionsTable;
+  member_links: MemberLinksTable;
 }

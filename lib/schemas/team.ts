@@ -25,3 +25,24 @@ export const AuditQuery = z.object({
   cursor: z.uuid("cursor must come from next_cursor").optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
+
+/** POST /api/members/invites */
+export const InviteCreate = z.object({
+  email: z.string().trim().min(1, "Email is required").max(320, "At most 320 characters").pipe(z.email("Enter an email address")),
+  role: RoleSchema,
+});
+export type InviteCreate = z.infer<typeof InviteCreate>;
+export const InviteParams = z.object({ invite_id: z.uuid("invite_id must be a UUID") });
+
+/** A new password: the CLI's rule (12+ characters). */
+export const NewPassword = z.string().min(12, "Use at least 12 characters").max(1024, "At most 1024 characters");
+
+/** The invite page's form (POST /auth/accept-invite); the token travels in the form body. */
+export const AcceptInvite = z.object({
+  token: z.string().min(1, "This link is incomplete"),
+  name: z.string().trim().min(1, "Your name is required").max(200, "At most 200 characters"),
+  password: NewPassword,
+});
+
+/** The reset page's form (POST /auth/reset-password). */
+export const ResetPassword = z.object({ token: z.string().min(1, "This link is incomplete"), password: NewPassword });

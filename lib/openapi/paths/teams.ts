@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AuditQuery, KeyCreate, KeyParams, MemberParams, MemberUpdate, RoleSchema } from "@/lib/schemas/team";
+import { AuditQuery, InviteCreate, InviteParams, KeyCreate, KeyParams, MemberParams, MemberUpdate, RoleSchema } from "@/lib/schemas/team";
 import type { SchemaRegistry } from "../json-schema";
 import { operation, type OperationObject } from "../operation";
 import { uuid } from "../responses";
@@ -7,6 +7,10 @@ import { uuid } from "../responses";
 const TAG = "Teams";
 const ROLE_403 = "The caller's role is too low (admin or higher needed), or the API key is read-only";
 const Member = z.object({ user_id: uuid("User id"), email: z.string(), name: z.string(), role: RoleSchema, created_at: z.string() });
+const PendingInvite = z.object({
+  invite_id: uuid("Invite id"), email: z.string(), role: RoleSchema, created_at: z.string(), expires_at: z.string(),
+  invited_by: z.string().nullable().describe("Email of the member who sent it"),
+});
 const KeyInfo = z.object({
   key_id: uuid("Key id"), name: z.string(), scope: z.enum(["full", "read_only"]), last4: z.string(),
   created_at: z.string(), created_by: z.string().nullable().describe("Email of the member who created it"), last_used_at: z.string().nullable(),
@@ -38,6 +42,37 @@ export function teamsPaths(r: SchemaRegistry): Record<string, Record<string, Ope
         params: MemberParams,
         responses: { 204: { description: "Removed" } },
         errors: { 403: ROLE_403, 404: "No such member in this account", 409: "The account's last owner cannot be removed" },
+      }),
+    },
+    "/members/invites": {
+      post: operation(r, "post", {
+        tag: TAG, operationId: "createInvite", summary: "Invite a person by email with a role (admin+; owner to invite an owner)",
+        description: "Answers with a one-time `invite_url` (valid 7 days), shown only here: give it to the person. Only its hash is stored.",
+        body: InviteCreate,
+        responses: { 201: { description: "Invite created", schema: z.object({ invite_id: uuid("Invite id"), email: z.string(), role: RoleSchema, invite_url: z.string().describe("`<PUBLIC_URL>/invite/<token>`, shown once"), expires_at: z.string() }) } },
+        errors: { 403: ROLE_403, 409: "The email already belongs to a user, or has a pending invite" },
+      }),
+      get: operation(r, "get", {
+        tag: TAG, operationId: "listInvites", summary: "Pending invites, newest first, without their links (admin+)",
+        responses: { 200: { description: "Pending invites", schema: z.object({ invites: z.array(PendingInvite) }) } },
+        errors: { 403: ROLE_403 },
+      }),
+    },
+    "/members/invites/{invite_id}": {
+      delete: operation(r, "delete", {
+        tag: TAG, operationId: "revokeInvite", summary: "Revoke a pending invite; its link stops working (admin+)",
+        params: InviteParams,
+        responses: { 204: { description: "Revoked" } },
+        errors: { 403: ROLE_403, 404: "No pending invite with this id in this account" },
+      }),
+    },
+    "/members/{user_id}/reset-link": {
+      post: operation(r, "post", {
+        tag: TAG, operationId: "createResetLink", summary: "A one-time password reset link for a member (admin+; owner for an owner)",
+        description: "Valid one hour; a new link replaces the previous one. Setting the password ends all of the member's sessions.",
+        params: MemberParams,
+        responses: { 201: { description: "Link created", schema: z.object({ user_id: uuid("User id"), reset_url: z.string().describe("`<PUBLIC_URL>/reset/<token>`, shown once"), expires_at: z.string() }) } },
+        errors: { 403: ROLE_403, 404: "No such member in this account" },
       }),
     },
     "/keys": {
