@@ -62,3 +62,46 @@ test.describe("roles", () => {
     expect(write.status()).toBe(403);
   });
 });
+
+test.describe("members", () => {
+  test("an admin invites a viewer; the link signs them in as a viewer once, and their writes are refused", async ({ page, browser }) => {
+    const email = `invitee-${Date.now()}@e2e.test`;
+    await page.goto("/settings/members");
+    await expect(page.getByRole("heading", { name: "Members", level: 1 })).toBeVisible();
+    const form = page.getByRole("region", { name: "Invite a person" });
+    await form.getByLabel("Email").fill(email);
+    await form.getByLabel("Role").selectOption("viewer");
+    await page.getByRole("button", { name: "Create invite link" }).click();
+    const url = (await page.getByTestId("one-time-link").textContent())!;
+    expect(url).toMatch(/\/invite\/[A-Za-z0-9_-]{43}$/);
+    await expect(page.getByRole("button", { name: `Revoke the invite of ${email}` })).toBeVisible();
+
+    const guest = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const invitee = await guest.newPage();
+    const seen: string[] = [];
+    invitee.on("request", (r) => seen.push(r.url()));
+    await invitee.goto(new URL(url).pathname);
+    await expect(invitee.getByRole("heading", { name: "Join your team on Voxdesk" })).toBeVisible();
+    await expect(invitee.getByLabel("Email")).toHaveValue(email);
+    await invitee.getByLabel("Your name").fill("Invited Viewer");
+    await invitee.getByLabel("Password").fill("a-long-enough-password");
+    await invitee.getByRole("button", { name: "Join and sign in" }).click();
+    await expect(invitee).toHaveURL(/\/$/);
+    expect((await (await invitee.request.get("/api/session")).json()).role).toBe("viewer");
+    expect(seen.some((u) => u.includes("a-long-enough-password"))).toBe(false);
+    const write = await invitee.request.post("/api/contacts", { data: { name: "nope" }, headers: { origin: new URL(invitee.url()).origin } });
+    expect(write.status()).toBe(403);
+    await invitee.goto("/settings/members");
+    await expect(invitee.getByText("Your role (viewer) cannot manage members")).toBeVisible();
+
+    // The link worked once.
+    await invitee.goto(new URL(url).pathname);
+    await expect(invitee.getByRole("heading", { name: "This link can no longer be used" })).toBeVisible();
+    await guest.close();
+
+    await page.reload();
+    await expect(page.getByRole("cell", { name: email, exact: true })).toBeVisible();
+    await expect(page.getByLabel(`Role of ${email}`)).toHaveValue("viewer");
+    await expect(page.getByRole("button", { name: `Revoke the invite of ${email}` })).toHaveCount(0);
+  });
+});

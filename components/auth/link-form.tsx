@@ -33,7 +33,7 @@ export function LinkForm({ kind, token, email, error }: { kind: "invite" | "rese
           <Input name="name" autoComplete="name" autoFocus required maxLength={200} />
         </Field>
       )}
-      <Field label={kind === "invite" ? "Password" : "New password"} required error={at("password")} hint="At least 12 characters.">
+      <Field label={kind === "invite" ? "Password" : "New password"} required error={at("password")} hint={at("password") ? undefined : "At least 12 characters."}>
         <Input name="password" type="password" autoComplete="new-password" autoFocus={kind === "reset"} required minLength={12} maxLength={1024} />
       </Field>
       <Button type="submit" className="w-full" disabled={submitting}>

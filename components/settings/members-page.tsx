@@ -1,0 +1,107 @@
+"use client";
+
+import * as React from "react";
+import { Users } from "lucide-react";
+import { toast } from "sonner";
+import { PageHeader } from "@/components/shell/page-header";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorState } from "@/components/ui/error-state";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import { formatDate } from "@/components/contacts/format";
+import { atLeast, isRole } from "@/lib/auth/roles";
+import { useMe, useMembers, useRemoveMember, useResetLink, useSetRole, type Member, type ResetLink } from "@/lib/hooks/members";
+import { InviteForm } from "./invite-form";
+import { OneTimeLink } from "./one-time-link";
+import { PendingInvites } from "./pending-invites";
+import { RoleSelect } from "./role-select";
+
+/** Settings → Members (admin+): invite, change roles, mint reset links, remove. The server enforces every rule. */
+export function MembersPage() {
+  const me = useMe();
+  const members = useMembers();
+  const setRole = useSetRole();
+  const resetLink = useResetLink();
+  const [removing, setRemoving] = React.useState<Member | null>(null);
+  const [reset, setReset] = React.useState<(ResetLink & { email: string }) | null>(null);
+  const remove = useRemoveMember();
+  const isOwner = me.data?.role === "owner";
+  const canManage = (m: Member) => m.user_id !== me.data?.user_id && (isOwner || m.role !== "owner");
+
+  return (
+    <>
+      <PageHeader title="Members" description="People who sign in to this account, and what their role lets them do." />
+      {me.data && !atLeast(me.data.role, "admin") ? (
+        <ErrorState message={`Your role (${me.data.role}) cannot manage members: ask an admin or owner.`} />
+      ) : (
+        <>
+          <InviteForm canInviteOwner={isOwner} />
+          {reset && (
+            <OneTimeLink label={`Password reset link for ${reset.email}`} url={reset.reset_url}
+              note={`Valid for one hour and once. It is shown only now. Their sessions end when they set the new password.`} />
+          )}
+          <h2 className="mt-6 mb-3 text-base font-semibold">People</h2>
+          {members.isPending ? (
+            <div role="status" aria-busy="true" aria-label="Loading members" className="space-y-2">
+              {Array.from({ length: 3 }, (_, i) => <Skeleton key={i} className="h-9 w-full" />)}
+            </div>
+          ) : members.isError ? (
+            <ErrorState message={members.error.message} onRetry={() => members.refetch()} retrying={members.isFetching} />
+          ) : members.data.members.length === 0 ? (
+            <EmptyState icon={Users} title="No members yet" text="Invite the first person above." />
+          ) : (
+            <Table>
+              <THead>
+                <tr><Th>Name</Th><Th className="hidden sm:table-cell">Email</Th><Th>Role</Th><Th className="hidden md:table-cell">Joined</Th><Th><span className="sr-only">Actions</span></Th></tr>
+              </THead>
+              <TBody>
+                {members.data.members.map((m) => (
+                  <Tr key={m.user_id}>
+                    <Td className="font-medium">{m.name}{m.user_id === me.data?.user_id && <span className="ml-1 text-zinc-600 dark:text-zinc-400">(you)</span>}</Td>
+                    <Td className="hidden text-zinc-600 sm:table-cell dark:text-zinc-400">{m.email}</Td>
+                    <Td className="py-1">
+                      <RoleSelect aria-label={`Role of ${m.email}`} allowOwner={isOwner || m.role === "owner"} value={m.role} disabled={!canManage(m) || setRole.isPending}
+                        title={canManage(m) ? undefined : m.user_id === me.data?.user_id ? "You cannot change your own role" : "Only an owner can change an owner"}
+                        onChange={(e) => isRole(e.target.value) && setRole.mutate({ userId: m.user_id, role: e.target.value }, {
+                          onSuccess: () => toast.success(`${m.email} is now ${e.target.value}`),
+                          onError: (err) => toast.error(err.message),
+                        })} className="w-32" />
+                    </Td>
+                    <Td className="hidden text-zinc-600 md:table-cell dark:text-zinc-400">{formatDate(m.created_at)}</Td>
+                    <Td className="py-1">
+                      <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end">
+                        <Button variant="ghost" size="sm" disabled={!canManage(m) || resetLink.isPending}
+                          onClick={() => resetLink.mutate(m.user_id, { onSuccess: (r) => setReset({ ...r, email: m.email }), onError: (err) => toast.error(err.message) })}>
+                          Reset link
+                        </Button>
+                        <Button variant="ghost" size="sm" className="text-red-700 dark:text-red-300" disabled={!canManage(m)} onClick={() => setRemoving(m)} aria-label={`Remove ${m.email}`}>
+                          Remove
+                        </Button>
+                      </div>
+                    </Td>
+                  </Tr>
+                ))}
+              </TBody>
+            </Table>
+          )}
+          <PendingInvites />
+        </>
+      )}
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(o) => !o && setRemoving(null)}
+        title={`Remove ${removing?.email ?? ""}?`}
+        description="They are signed out at once and can no longer sign in. Their past changes stay in the audit log."
+        confirmLabel="Remove member"
+        pendingLabel="Removing…"
+        onConfirm={async () => {
+          if (!removing) return;
+          await remove.mutateAsync(removing.user_id);
+          toast.success(`Removed ${removing.email}`);
+        }}
+      />
+    </>
+  );
+}
