@@ -72,7 +72,7 @@ test.describe("members", () => {
     await form.getByLabel("Email").fill(email);
     await form.getByLabel("Role").selectOption("viewer");
     await page.getByRole("button", { name: "Create invite link" }).click();
-    const url = (await page.getByTestId("one-time-link").textContent())!;
+    const url = (await page.getByTestId("one-time-secret").textContent())!;
     expect(url).toMatch(/\/invite\/[A-Za-z0-9_-]{43}$/);
     await expect(page.getByRole("button", { name: `Revoke the invite of ${email}` })).toBeVisible();
 
@@ -103,5 +103,31 @@ test.describe("members", () => {
     await expect(page.getByRole("cell", { name: email, exact: true })).toBeVisible();
     await expect(page.getByLabel(`Role of ${email}`)).toHaveValue("viewer");
     await expect(page.getByRole("button", { name: `Revoke the invite of ${email}` })).toHaveCount(0);
+  });
+});
+
+test.describe("API keys", () => {
+  test("create a read-only key (shown once), use it, revoke it in the console", async ({ page, playwright, baseURL }) => {
+    const name = `e2e key ${Date.now()}`;
+    await page.goto("/settings/api-keys");
+    const form = page.getByRole("region", { name: "Create an API key" });
+    await form.getByLabel("Name").fill(name);
+    await form.getByLabel("Scope").selectOption("read_only");
+    await form.getByRole("button", { name: "Create key" }).click();
+    const key = (await page.getByTestId("one-time-secret").textContent())!;
+    expect(key).toMatch(/^sk_/);
+    await expect(page.getByRole("cell", { name, exact: true })).toBeVisible();
+
+    const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${key}` } });
+    expect((await api.get("/api/details?limit=1")).status()).toBe(200);
+    expect((await api.post("/api/contacts", { data: { name: "nope" } })).status()).toBe(403);
+
+    const opener = page.getByRole("button", { name: `Revoke ${name}` });
+    await opener.click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Revoke key" }).click();
+    await expect(page.getByRole("alertdialog")).toBeHidden();
+    await expect(page.getByRole("cell", { name, exact: true })).toHaveCount(0);
+    expect((await api.get("/api/details?limit=1")).status()).toBe(401);
+    await api.dispose();
   });
 });

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { showServerErrors } from "@/components/contacts/server-errors";
-import { OneTimeLink } from "@/components/settings/one-time-link";
+import { OneTimeSecret } from "@/components/settings/one-time-secret";
 import { useCreateInvite, type CreatedInvite } from "@/lib/hooks/members";
 import { InviteCreate } from "@/lib/schemas/team";
 import { RoleSelect } from "./role-select";
@@ -40,7 +40,7 @@ export function InviteForm({ canInviteOwner }: { canInviteOwner: boolean }) {
         <Button type="submit" className="sm:mt-6" disabled={isSubmitting}>{isSubmitting ? "Inviting…" : "Create invite link"}</Button>
       </form>
       {created && (
-        <OneTimeLink
+        <OneTimeSecret
           label={`Invite link for ${created.email}`}
           url={created.invite_url}
           note={`Valid until ${new Date(created.expires_at).toLocaleString()}. It is shown only now: send it to ${created.email} yourself.`}

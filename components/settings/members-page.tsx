@@ -14,7 +14,7 @@ import { formatDate } from "@/components/contacts/format";
 import { atLeast, isRole } from "@/lib/auth/roles";
 import { useMe, useMembers, useRemoveMember, useResetLink, useSetRole, type Member, type ResetLink } from "@/lib/hooks/members";
 import { InviteForm } from "./invite-form";
-import { OneTimeLink } from "./one-time-link";
+import { OneTimeSecret } from "./one-time-secret";
 import { PendingInvites } from "./pending-invites";
 import { RoleSelect } from "./role-select";
 
@@ -39,7 +39,7 @@ export function MembersPage() {
         <>
           <InviteForm canInviteOwner={isOwner} />
           {reset && (
-            <OneTimeLink label={`Password reset link for ${reset.email}`} url={reset.reset_url}
+            <OneTimeSecret label={`Password reset link for ${reset.email}`} url={reset.reset_url}
               note={`Valid for one hour and once. It is shown only now. Their sessions end when they set the new password.`} />
           )}
           <h2 className="mt-6 mb-3 text-base font-semibold">People</h2>

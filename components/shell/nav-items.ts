@@ -1,4 +1,4 @@
-import { BookOpen, Bot, Contact, LayoutDashboard, PhoneCall, PhoneOff, Server, Users, Wrench, type LucideIcon } from "lucide-react";
+import { BookOpen, Bot, Contact, KeyRound, LayoutDashboard, PhoneCall, PhoneOff, Server, Users, Wrench, type LucideIcon } from "lucide-react";
 
 export type NavItem = { href: string; label: string; icon: LucideIcon };
 
@@ -11,6 +11,7 @@ export const navItems: readonly NavItem[] = [
   { href: "/contacts", label: "Contacts", icon: Contact },
   { href: "/do-not-call", label: "Do not call", icon: PhoneOff },
   { href: "/settings/members", label: "Members", icon: Users },
+  { href: "/settings/api-keys", label: "API keys", icon: KeyRound },
   { href: "/docs", label: "API docs", icon: BookOpen },
 ];
 
