@@ -131,3 +131,21 @@ test.describe("API keys", () => {
     await api.dispose();
   });
 });
+
+test.describe("audit log", () => {
+  test("shows who changed what, filters by action from the URL, exports the filtered log as CSV", async ({ page }) => {
+    const email = `audited-${Date.now()}@e2e.test`;
+    await page.goto("/settings/audit");
+    const origin = new URL(page.url()).origin;
+    expect((await page.request.post("/api/members/invites", { data: { email, role: "viewer" }, headers: { origin } })).status()).toBe(201);
+    await page.getByLabel("Action").fill("members.invite");
+    await expect(page).toHaveURL(/action=members\.invite/);
+    await expect(page.getByRole("cell", { name: `invited ${email} as viewer` })).toBeVisible();
+    await expect(page.getByRole("cell", { name: "agent.create" })).toHaveCount(0);
+    const href = await page.getByRole("link", { name: "Export CSV" }).getAttribute("href");
+    expect(href).toContain("action=members.invite");
+    const csv = await (await page.request.get(href!)).text();
+    expect(csv.split("\r\n")[0]).toBe("at,actor_type,actor_id,actor_label,action,resource_type,resource_id,summary,ip");
+    expect(csv).toContain(`invited ${email} as viewer`);
+  });
+});

@@ -1,4 +1,4 @@
-import { BookOpen, Bot, Contact, KeyRound, LayoutDashboard, PhoneCall, PhoneOff, Server, Users, Wrench, type LucideIcon } from "lucide-react";
+import { BookOpen, Bot, Contact, KeyRound, LayoutDashboard, PhoneCall, PhoneOff, ScrollText, Server, Users, Wrench, type LucideIcon } from "lucide-react";
 
 export type NavItem = { href: string; label: string; icon: LucideIcon };
 
@@ -12,6 +12,7 @@ export const navItems: readonly NavItem[] = [
   { href: "/do-not-call", label: "Do not call", icon: PhoneOff },
   { href: "/settings/members", label: "Members", icon: Users },
   { href: "/settings/api-keys", label: "API keys", icon: KeyRound },
+  { href: "/settings/audit", label: "Audit log", icon: ScrollText },
   { href: "/docs", label: "API docs", icon: BookOpen },
 ];
 

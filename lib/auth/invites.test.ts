@@ -9,6 +9,7 @@ import * as invite from "@/app/api/members/invites/[invite_id]/route";
 import * as resetLink from "@/app/api/members/[user_id]/reset-link/route";
 import * as session from "@/app/api/session/route";
 import * as accept from "@/app/auth/accept-invite/route";
+import * as auditExport from "@/app/api/audit/export/route";
 import * as reset from "@/app/auth/reset-password/route";
 
 // Invites and reset links (issue 11): one-time links, hashes only in the database, the forms work
@@ -132,5 +133,20 @@ describe("password reset links", () => {
     cookies.admin = cookieOf(admin);
     const owner = (await db().selectFrom("users").select("id").where("email", "=", "owner@invites.test").executeTakeFirstOrThrow()).id;
     expect((await call(resetLink.POST, "POST", `/api/members/${owner}/reset-link`, { params: { user_id: owner }, ...as("admin") })).status).toBe(403);
+  });
+});
+
+describe("audit export", () => {
+  it("streams the filtered log as CSV for admins, newest first, and refuses editors", async () => {
+    const res = await call(auditExport.GET, "GET", "/api/audit/export?action=members.invite", as("owner"));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="audit-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = (res.json as string).trim().split("\r\n");
+    expect(lines[0]).toBe("at,actor_type,actor_id,actor_label,action,resource_type,resource_id,summary,ip");
+    expect(lines.length).toBeGreaterThan(3);
+    for (const l of lines.slice(1)) expect(l.split(",")[4]).toBe("members.invite");
+    const at = lines.slice(1).map((l) => l.split(",")[0]);
+    expect([...at].sort().reverse()).toEqual(at);
+    expect((await call(auditExport.GET, "GET", "/api/audit/export", as("editor"))).status).toBe(403);
   });
 });

@@ -46,3 +46,6 @@ export const AcceptInvite = z.object({
 
 /** The reset page's form (POST /auth/reset-password). */
 export const ResetPassword = z.object({ token: z.string().min(1, "This link is incomplete"), password: NewPassword });
+
+/** GET /api/audit/export: the list's filters, every page. */
+export const AuditExportQuery = AuditQuery.omit({ cursor: true, limit: true });

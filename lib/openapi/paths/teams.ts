@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AuditQuery, InviteCreate, InviteParams, KeyCreate, KeyParams, MemberParams, MemberUpdate, RoleSchema } from "@/lib/schemas/team";
+import { AuditExportQuery, AuditQuery, InviteCreate, InviteParams, KeyCreate, KeyParams, MemberParams, MemberUpdate, RoleSchema } from "@/lib/schemas/team";
 import type { SchemaRegistry } from "../json-schema";
 import { operation, type OperationObject } from "../operation";
 import { uuid } from "../responses";
@@ -102,6 +102,20 @@ export function teamsPaths(r: SchemaRegistry): Record<string, Record<string, Ope
         description: "One entry per state-changing request, written in the same transaction as the change. Keyset-paginated: pass `next_cursor` as `cursor`.",
         query: AuditQuery,
         responses: { 200: { description: "A page of entries", schema: z.object({ entries: z.array(AuditEntry), next_cursor: z.string().nullable() }) } },
+        errors: { 403: ROLE_403 },
+      }),
+    },
+    "/audit/export": {
+      get: operation(r, "get", {
+        tag: TAG, operationId: "exportAudit", summary: "The filtered audit log as CSV, every entry, newest first (admin+)",
+        query: AuditExportQuery,
+        responses: {
+          200: {
+            description: "CSV with a header row: at, actor_type, actor_id, actor_label, action, resource_type, resource_id, summary, ip",
+            contentType: "text/csv", schema: z.string(),
+            headers: { "Content-Disposition": 'Always `attachment; filename="audit-YYYY-MM-DD.csv"` (the day of the export, UTC).' },
+          },
+        },
         errors: { 403: ROLE_403 },
       }),
     },

@@ -1,0 +1,67 @@
+"use client";
+
+import { Download, ScrollText } from "lucide-react";
+import { parseAsString, useQueryStates } from "nuqs";
+import { PageHeader } from "@/components/shell/page-header";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorState } from "@/components/ui/error-state";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import { auditParams, useAudit } from "@/lib/hooks/audit";
+import { AuditFilterBar } from "./audit-filters";
+
+const parsers = { actor: parseAsString.withDefault(""), action: parseAsString.withDefault(""), resource: parseAsString.withDefault(""), from: parseAsString.withDefault(""), to: parseAsString.withDefault("") };
+
+/** Settings → Audit log (admin+): every change, who made it and from where; filters and CSV export. */
+export function AuditPage() {
+  const [f, setF] = useQueryStates(parsers, { history: "replace", throttleMs: 300 });
+  const log = useAudit(f);
+  const rows = log.data?.pages.flatMap((p) => p.entries) ?? [];
+  const filtered = Object.values(f).some(Boolean);
+  return (
+    <>
+      <PageHeader
+        title="Audit log"
+        description="One entry per change (API or console), written with the change itself. Secrets never appear here."
+        actions={<Button variant="outline" asChild><a href={`/api/audit/export?${auditParams(f)}`} download><Download aria-hidden="true" /> Export CSV</a></Button>}
+      />
+      <AuditFilterBar f={f} set={(patch) => void setF(patch)} />
+      {log.isPending ? (
+        <div role="status" aria-busy="true" aria-label="Loading the audit log" className="space-y-2">
+          {Array.from({ length: 5 }, (_, i) => <Skeleton key={i} className="h-8 w-full" />)}
+        </div>
+      ) : log.isError ? (
+        <ErrorState message={log.error.message} onRetry={() => log.refetch()} retrying={log.isFetching} />
+      ) : rows.length === 0 ? (
+        <EmptyState icon={ScrollText} title={filtered ? "No entry matches these filters" : "Nothing recorded yet"} />
+      ) : (
+        <>
+          <Table>
+            <THead>
+              <tr><Th>When</Th><Th className="hidden sm:table-cell">Actor</Th><Th>Action</Th><Th className="hidden md:table-cell">Summary</Th><Th className="hidden lg:table-cell">IP</Th></tr>
+            </THead>
+            <TBody>
+              {rows.map((e) => (
+                <Tr key={e.id}>
+                  <Td className="whitespace-nowrap tabular-nums text-zinc-600 dark:text-zinc-400">{new Date(e.at).toLocaleString()}</Td>
+                  <Td className="hidden max-w-[12rem] truncate sm:table-cell">{e.actor_label}</Td>
+                  <Td className="font-mono text-xs">{e.action}</Td>
+                  <Td className="hidden max-w-[28rem] truncate md:table-cell">{e.summary}</Td>
+                  <Td className="hidden text-zinc-600 lg:table-cell dark:text-zinc-400">{e.ip}</Td>
+                </Tr>
+              ))}
+            </TBody>
+          </Table>
+          {log.hasNextPage && (
+            <div className="mt-4 flex justify-center">
+              <Button variant="outline" onClick={() => log.fetchNextPage()} disabled={log.isFetchingNextPage}>
+                {log.isFetchingNextPage ? "Loading…" : "Load more"}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </>
+  );
+}
