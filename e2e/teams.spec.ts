@@ -91,6 +91,14 @@ test.describe("members", () => {
     expect(seen.some((u) => u.includes("a-long-enough-password"))).toBe(false);
     const write = await invitee.request.post("/api/contacts", { data: { name: "nope" }, headers: { origin: new URL(invitee.url()).origin } });
     expect(write.status()).toBe(403);
+    // The console says why writes are off, disables them, and hides the admin pages.
+    await invitee.goto("/contacts");
+    await expect(invitee.getByRole("note")).toContainText("read-only access (viewer)");
+    await expect(invitee.getByRole("button", { name: "New list" }).first()).toBeDisabled();
+    await expect(invitee.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Contacts" })).toBeVisible();
+    await expect(invitee.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Members" })).toHaveCount(0);
+    await invitee.goto("/agents");
+    await expect(invitee.getByRole("button", { name: "New agent" }).first()).toBeDisabled();
     await invitee.goto("/settings/members");
     await expect(invitee.getByText("Your role (viewer) cannot manage members")).toBeVisible();
 

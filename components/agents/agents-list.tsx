@@ -11,18 +11,25 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useAgents } from "@/lib/hooks/agents";
 import { AgentsTable } from "./agents-table";
 import { DeleteAgentDialog, type DeleteTarget } from "./delete-agent-dialog";
+import { useCan } from "@/lib/hooks/use-can";
 
 export function AgentsList() {
   const query = useAgents();
   const [toDelete, setToDelete] = React.useState<DeleteTarget | null>(null);
   const agents = query.data?.pages.flatMap((p) => p.agents) ?? [];
 
-  const newButton = (
+  const can = useCan("editor");
+  const newButton = can.allowed ? (
     <Button asChild>
       <Link href="/agents/new">
         <Plus aria-hidden="true" />
         New agent
       </Link>
+    </Button>
+  ) : (
+    <Button disabled title={can.reason}>
+      <Plus aria-hidden="true" />
+      New agent
     </Button>
   );
 

@@ -14,6 +14,7 @@ import { countryName, formatCount, formatDate } from "@/components/contacts/form
 import { ListActionsMenu } from "@/components/contacts/list-actions-menu";
 import { useContactLists } from "@/lib/hooks/contacts";
 import { focusRing, cn } from "@/lib/utils";
+import { useCan } from "@/lib/hooks/use-can";
 
 // The dialog brings the zod schema and libphonenumber-js's country data: load it when first opened.
 const NewListDialog = dynamic(() => import("@/components/contacts/new-list-dialog").then((m) => m.NewListDialog), { ssr: false });
@@ -27,8 +28,9 @@ export function ContactListsPage() {
     setNewOpen(true);
   };
   const rows = lists.data?.pages.flatMap((p) => p.lists) ?? [];
+  const can = useCan("editor");
   const newButton = (
-    <Button onClick={openNew}>
+    <Button onClick={openNew} disabled={!can.allowed} title={can.reason}>
       <Plus aria-hidden="true" /> New list
     </Button>
   );

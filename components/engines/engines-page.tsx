@@ -11,6 +11,7 @@ import { useEngines, type EngineRecord } from "@/lib/hooks/engines";
 import { EngineCard } from "./engine-card";
 import { EngineConfirmDialog, type EngineConfirm } from "./engine-confirm-dialog";
 import { EngineFormDialog } from "./engine-form-dialog";
+import { useCan } from "@/lib/hooks/use-can";
 
 type Open = { kind: "create" } | { kind: EngineConfirm; engine: EngineRecord } | null;
 
@@ -20,8 +21,9 @@ export function EnginesPage() {
   const [open, setOpen] = React.useState<Open>(null);
   const close = () => setOpen(null);
 
+  const can = useCan("admin");
   const add = (
-    <Button onClick={() => setOpen({ kind: "create" })}>
+    <Button onClick={() => setOpen({ kind: "create" })} disabled={!can.allowed} title={can.reason}>
       <Plus aria-hidden="true" />
       Add engine
     </Button>

@@ -2,6 +2,7 @@ import * as React from "react";
 import { AccountFooter } from "@/components/shell/account-footer";
 import { Brand } from "@/components/shell/brand";
 import { MobileNav } from "@/components/shell/mobile-nav";
+import { ReadOnlyBanner } from "@/components/shell/read-only-banner";
 import { SidebarNav } from "@/components/shell/sidebar-nav";
 import { ThemeToggle } from "@/components/shell/theme-toggle";
 
@@ -40,6 +41,7 @@ export function AppShell({ accountName, children }: AppShellProps) {
           <ThemeToggle className="ml-auto" />
         </header>
         <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8">
+          <ReadOnlyBanner />
           {children}
         </main>
       </div>

@@ -1,18 +1,20 @@
 import { BookOpen, Bot, Contact, KeyRound, LayoutDashboard, PhoneCall, PhoneOff, ScrollText, Server, Users, Wrench, type LucideIcon } from "lucide-react";
+import type { Role } from "@/lib/auth/roles";
 
-export type NavItem = { href: string; label: string; icon: LucideIcon };
+/** `minRole`: shown only to that role and above (the pages' API answers 403 below it anyway). */
+export type NavItem = { href: string; label: string; icon: LucideIcon; minRole?: Role };
 
 export const navItems: readonly NavItem[] = [
   { href: "/", label: "Dashboard", icon: LayoutDashboard },
   { href: "/calls", label: "Calls", icon: PhoneCall },
   { href: "/agents", label: "Agents", icon: Bot },
   { href: "/tools", label: "Tools", icon: Wrench },
-  { href: "/engines", label: "Engines", icon: Server },
+  { href: "/engines", label: "Engines", icon: Server, minRole: "editor" },
   { href: "/contacts", label: "Contacts", icon: Contact },
-  { href: "/do-not-call", label: "Do not call", icon: PhoneOff },
-  { href: "/settings/members", label: "Members", icon: Users },
-  { href: "/settings/api-keys", label: "API keys", icon: KeyRound },
-  { href: "/settings/audit", label: "Audit log", icon: ScrollText },
+  { href: "/do-not-call", label: "Do not call", icon: PhoneOff, minRole: "admin" },
+  { href: "/settings/members", label: "Members", icon: Users, minRole: "admin" },
+  { href: "/settings/api-keys", label: "API keys", icon: KeyRound, minRole: "admin" },
+  { href: "/settings/audit", label: "Audit log", icon: ScrollText, minRole: "admin" },
   { href: "/docs", label: "API docs", icon: BookOpen },
 ];
 

@@ -3,14 +3,19 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { isActive, navItems } from "@/components/shell/nav-items";
+import { atLeast } from "@/lib/auth/roles";
+import { useMe } from "@/lib/hooks/members";
 import { cn, focusRing } from "@/lib/utils";
 
 /** The console's main navigation; `onNavigate` lets the mobile drawer close itself on a click. */
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const pathname = usePathname() ?? "/";
+  const role = useMe().data?.role;
+  // Until the role is known every item shows; pages below the reader's role are hidden after.
+  const items = navItems.filter((i) => !i.minRole || !role || atLeast(role, i.minRole));
   return (
     <nav aria-label="Main" className="flex flex-col gap-0.5">
-      {navItems.map(({ href, label, icon: Icon }) => {
+      {items.map(({ href, label, icon: Icon }) => {
         const active = isActive(pathname, href);
         return (
           <Link

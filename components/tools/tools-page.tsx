@@ -12,6 +12,7 @@ import { useTools, type ToolRecord } from "@/lib/hooks/tools";
 import { ToolFiltersBar } from "./tool-filters";
 import { ToolTable, type ToolAction } from "./tool-table";
 import { useToolFilters } from "./use-tool-filters";
+import { useCan } from "@/lib/hooks/use-can";
 
 // The dialogs carry the form machinery (zod schemas, ajv for JSON Schema checks): loaded apart so
 // the list paints without them, and fetched right after it so they open without a wait.
@@ -55,8 +56,9 @@ export function ToolsPage() {
     return () => clearTimeout(timer);
   }, []);
 
+  const can = useCan("editor");
   const register = (
-    <Button onClick={() => setOpen({ kind: "create" })}>
+    <Button onClick={() => setOpen({ kind: "create" })} disabled={!can.allowed} title={can.reason}>
       <Plus aria-hidden="true" />
       Register tool
     </Button>

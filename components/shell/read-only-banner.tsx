@@ -1,0 +1,14 @@
+"use client";
+
+import { useMe } from "@/lib/hooks/members";
+
+/** Says once, at the top of every page, why a viewer finds the write controls disabled. */
+export function ReadOnlyBanner() {
+  const me = useMe();
+  if (me.data?.role !== "viewer") return null;
+  return (
+    <p role="note" className="mb-4 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-500/30 dark:bg-amber-500/10 dark:text-amber-100">
+      You have read-only access (viewer): you can look at everything, but creating or changing anything is disabled. Ask an admin for the editor role.
+    </p>
+  );
+}
