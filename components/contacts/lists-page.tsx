@@ -15,6 +15,7 @@ import { ListActionsMenu } from "@/components/contacts/list-actions-menu";
 import { useContactLists } from "@/lib/hooks/contacts";
 import { focusRing, cn } from "@/lib/utils";
 import { useCan } from "@/lib/hooks/use-can";
+import { LoadMore } from "@/components/ui/load-more";
 
 // The dialog brings the zod schema and libphonenumber-js's country data: load it when first opened.
 const NewListDialog = dynamic(() => import("@/components/contacts/new-list-dialog").then((m) => m.NewListDialog), { ssr: false });
@@ -85,13 +86,7 @@ export function ContactListsPage() {
               ))}
             </TBody>
           </Table>
-          {lists.hasNextPage && (
-            <div className="mt-4 flex justify-center">
-              <Button variant="outline" onClick={() => lists.fetchNextPage()} disabled={lists.isFetchingNextPage}>
-                {lists.isFetchingNextPage ? "Loading…" : "Load more"}
-              </Button>
-            </div>
-          )}
+          <LoadMore query={lists} />
         </>
       )}
       {mounted && <NewListDialog open={newOpen} onOpenChange={setNewOpen} />}

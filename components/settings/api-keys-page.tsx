@@ -8,11 +8,11 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
-import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { formatDate } from "@/components/contacts/format";
 import { useApiKeys, useRevokeKey, type ApiKey } from "@/lib/hooks/api-keys";
 import { CreateKeyForm } from "./create-key-form";
+import { LoadingRows } from "@/components/ui/load-more";
 
 /** Settings → API keys (admin+): create (shown once), list without secrets, revoke. */
 export function ApiKeysPage() {
@@ -25,9 +25,7 @@ export function ApiKeysPage() {
       <CreateKeyForm />
       <h2 className="mb-3 text-base font-semibold">Live keys</h2>
       {list.isPending ? (
-        <div role="status" aria-busy="true" aria-label="Loading keys" className="space-y-2">
-          {Array.from({ length: 3 }, (_, i) => <Skeleton key={i} className="h-9 w-full" />)}
-        </div>
+        <LoadingRows label="Loading keys" rows={3} rowClassName="h-9" />
       ) : list.isError ? (
         <ErrorState message={list.error.message} onRetry={() => list.refetch()} retrying={list.isFetching} />
       ) : list.data.keys.length === 0 ? (

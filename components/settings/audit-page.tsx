@@ -6,10 +6,10 @@ import { PageHeader } from "@/components/shell/page-header";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
-import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { auditParams, useAudit } from "@/lib/hooks/audit";
 import { AuditFilterBar } from "./audit-filters";
+import { LoadMore, LoadingRows } from "@/components/ui/load-more";
 
 const parsers = { actor: parseAsString.withDefault(""), action: parseAsString.withDefault(""), resource: parseAsString.withDefault(""), from: parseAsString.withDefault(""), to: parseAsString.withDefault("") };
 
@@ -28,9 +28,7 @@ export function AuditPage() {
       />
       <AuditFilterBar f={f} set={(patch) => void setF(patch)} />
       {log.isPending ? (
-        <div role="status" aria-busy="true" aria-label="Loading the audit log" className="space-y-2">
-          {Array.from({ length: 5 }, (_, i) => <Skeleton key={i} className="h-8 w-full" />)}
-        </div>
+        <LoadingRows label="Loading the audit log" rows={5} rowClassName="h-8" />
       ) : log.isError ? (
         <ErrorState message={log.error.message} onRetry={() => log.refetch()} retrying={log.isFetching} />
       ) : rows.length === 0 ? (
@@ -53,13 +51,7 @@ export function AuditPage() {
               ))}
             </TBody>
           </Table>
-          {log.hasNextPage && (
-            <div className="mt-4 flex justify-center">
-              <Button variant="outline" onClick={() => log.fetchNextPage()} disabled={log.isFetchingNextPage}>
-                {log.isFetchingNextPage ? "Loading…" : "Load more"}
-              </Button>
-            </div>
-          )}
+          <LoadMore query={log} />
         </>
       )}
     </>

@@ -8,7 +8,6 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
-import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { formatDate } from "@/components/contacts/format";
 import { atLeast, isRole } from "@/lib/auth/roles";
@@ -17,6 +16,7 @@ import { InviteForm } from "./invite-form";
 import { OneTimeSecret } from "./one-time-secret";
 import { PendingInvites } from "./pending-invites";
 import { RoleSelect } from "./role-select";
+import { LoadingRows } from "@/components/ui/load-more";
 
 /** Settings → Members (admin+): invite, change roles, mint reset links, remove. The server enforces every rule. */
 export function MembersPage() {
@@ -44,9 +44,7 @@ export function MembersPage() {
           )}
           <h2 className="mt-6 mb-3 text-base font-semibold">People</h2>
           {members.isPending ? (
-            <div role="status" aria-busy="true" aria-label="Loading members" className="space-y-2">
-              {Array.from({ length: 3 }, (_, i) => <Skeleton key={i} className="h-9 w-full" />)}
-            </div>
+            <LoadingRows label="Loading members" rows={3} rowClassName="h-9" />
           ) : members.isError ? (
             <ErrorState message={members.error.message} onRetry={() => members.refetch()} retrying={members.isFetching} />
           ) : members.data.members.length === 0 ? (

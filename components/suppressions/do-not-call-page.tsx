@@ -7,11 +7,11 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { Input } from "@/components/ui/input";
-import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { formatDate } from "@/components/contacts/format";
 import { AddNumbersForm } from "@/components/suppressions/add-numbers-form";
 import { useDeleteSuppression, useSuppressions } from "@/lib/hooks/suppressions";
+import { LoadMore, LoadingRows } from "@/components/ui/load-more";
 
 export function DoNotCallPage() {
   const [q, setQ] = React.useState("");
@@ -32,9 +32,7 @@ export function DoNotCallPage() {
         <Input type="search" aria-label="Search numbers or reasons" placeholder="Search numbers or reasons" value={q} onChange={(e) => setQ(e.target.value)} />
       </div>
       {list.isPending ? (
-        <div role="status" aria-busy="true" aria-label="Loading numbers" className="space-y-2">
-          {Array.from({ length: 4 }, (_, i) => <Skeleton key={i} className="h-8 w-full" />)}
-        </div>
+        <LoadingRows label="Loading numbers" rows={4} rowClassName="h-8" />
       ) : list.isError ? (
         <ErrorState message={list.error.message} onRetry={() => list.refetch()} retrying={list.isFetching} />
       ) : rows.length === 0 ? (
@@ -65,13 +63,7 @@ export function DoNotCallPage() {
               ))}
             </TBody>
           </Table>
-          {list.hasNextPage && (
-            <div className="mt-4 flex justify-center">
-              <Button variant="outline" onClick={() => list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-                {list.isFetchingNextPage ? "Loading…" : "Load more"}
-              </Button>
-            </div>
-          )}
+          <LoadMore query={list} />
         </>
       )}
     </>
