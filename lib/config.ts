@@ -30,6 +30,12 @@ const Env = z.object({
     .refine((v) => /^https?:\/\//.test(v), "must start with http:// or https://")
     .transform((v) => v.replace(/\/+$/, ""))
     .optional(),
+  // Optional mail delivery of invite and reset links (issue 11); unset: links are only shown to copy.
+  SMTP_URL: z
+    .string()
+    .refine((v) => /^smtps?:\/\/[^/]+/.test(v), "must look like smtp://user:password@host:587 or smtps://host:465")
+    .optional(),
+  SMTP_FROM: z.string().default("Voxdesk <no-reply@voxdesk.invalid>"),
   VOXDESK_DEMO: z.enum(["0", "1"]).default("0"),
   LOG_LEVEL: z.enum(["silent", "error", "info"]).default("info"),
 }).refine((env) => !env.DATABASE_URL || env.SECRET_KEY, {

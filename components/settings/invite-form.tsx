@@ -43,7 +43,7 @@ export function InviteForm({ canInviteOwner }: { canInviteOwner: boolean }) {
         <OneTimeSecret
           label={`Invite link for ${created.email}`}
           url={created.invite_url}
-          note={`Valid until ${new Date(created.expires_at).toLocaleString()}. It is shown only now: send it to ${created.email} yourself.`}
+          note={`Valid until ${new Date(created.expires_at).toLocaleString()}. ${created.mailed ? `Also mailed to ${created.email}.` : `It is shown only now: send it to ${created.email} yourself.`}`}
         />
       )}
     </section>

@@ -40,7 +40,7 @@ export function MembersPage() {
           <InviteForm canInviteOwner={isOwner} />
           {reset && (
             <OneTimeSecret label={`Password reset link for ${reset.email}`} url={reset.reset_url}
-              note={`Valid for one hour and once. It is shown only now. Their sessions end when they set the new password.`} />
+              note={`Valid for one hour and once.${reset.mailed ? ` Also mailed to ${reset.email}.` : " It is shown only now."} Their sessions end when they set the new password.`} />
           )}
           <h2 className="mt-6 mb-3 text-base font-semibold">People</h2>
           {members.isPending ? (

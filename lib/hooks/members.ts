@@ -9,8 +9,8 @@ import type { InviteCreate } from "@/lib/schemas/team";
 
 export type { Member, PendingInvite };
 export interface Me { account: { id: string; name: string }; via: string; role: Role; user_id: string | null; label: string }
-export interface CreatedInvite { invite_id: string; email: string; role: Role; invite_url: string; expires_at: string }
-export interface ResetLink { user_id: string; reset_url: string; expires_at: string }
+export interface CreatedInvite { invite_id: string; email: string; role: Role; invite_url: string; expires_at: string; mailed: boolean }
+export interface ResetLink { user_id: string; reset_url: string; expires_at: string; mailed: boolean }
 
 const keys = { me: ["me"] as const, members: ["members"] as const, invites: ["members", "invites"] as const };
 

@@ -49,7 +49,7 @@ export function teamsPaths(r: SchemaRegistry): Record<string, Record<string, Ope
         tag: TAG, operationId: "createInvite", summary: "Invite a person by email with a role (admin+; owner to invite an owner)",
         description: "Answers with a one-time `invite_url` (valid 7 days), shown only here: give it to the person. Only its hash is stored.",
         body: InviteCreate,
-        responses: { 201: { description: "Invite created", schema: z.object({ invite_id: uuid("Invite id"), email: z.string(), role: RoleSchema, invite_url: z.string().describe("`<PUBLIC_URL>/invite/<token>`, shown once"), expires_at: z.string() }) } },
+        responses: { 201: { description: "Invite created", schema: z.object({ invite_id: uuid("Invite id"), email: z.string(), role: RoleSchema, invite_url: z.string().describe("`<PUBLIC_URL>/invite/<token>`, shown once"), expires_at: z.string(), mailed: z.boolean().describe("Whether the link was also mailed (only with SMTP_URL set)") }) } },
         errors: { 403: ROLE_403, 409: "The email already belongs to a user, or has a pending invite" },
       }),
       get: operation(r, "get", {
@@ -71,7 +71,7 @@ export function teamsPaths(r: SchemaRegistry): Record<string, Record<string, Ope
         tag: TAG, operationId: "createResetLink", summary: "A one-time password reset link for a member (admin+; owner for an owner)",
         description: "Valid one hour; a new link replaces the previous one. Setting the password ends all of the member's sessions.",
         params: MemberParams,
-        responses: { 201: { description: "Link created", schema: z.object({ user_id: uuid("User id"), reset_url: z.string().describe("`<PUBLIC_URL>/reset/<token>`, shown once"), expires_at: z.string() }) } },
+        responses: { 201: { description: "Link created", schema: z.object({ user_id: uuid("User id"), reset_url: z.string().describe("`<PUBLIC_URL>/reset/<token>`, shown once"), expires_at: z.string(), mailed: z.boolean().describe("Whether the link was also mailed (only with SMTP_URL set)") }) } },
         errors: { 403: ROLE_403, 404: "No such member in this account" },
       }),
     },

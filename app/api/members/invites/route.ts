@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { memberLinkUrl } from "@/lib/auth/member-links";
+import { mailMemberLink } from "@/lib/mail/member-link-mail";
 import { describeAudit } from "@/lib/db/audit-context";
 import { createLink, InvitePendingError, listPendingInvites } from "@/lib/db/member-links";
 import { findUserByEmail } from "@/lib/db/users";
@@ -10,7 +11,7 @@ import { InviteCreate } from "@/lib/schemas/team";
 export const dynamic = "force-dynamic";
 
 /** Invite a person by email with a role (admin+; only an owner invites owners). The link is in this answer only. */
-export const POST = route({ body: InviteCreate, status: 201 }, async ({ req, auth, body }) => {
+export const POST = route({ body: InviteCreate, status: 201 }, async ({ req, auth, body, requestId }) => {
   if (body.role === "owner" && auth.role !== "owner") throw new AppError(403, "Only an owner can invite an owner");
   if (await findUserByEmail(body.email)) {
     throw new AppError(409, "This email already belongs to a Voxdesk user", { errors: [{ path: "email", message: "already a member" }] });
@@ -19,7 +20,10 @@ export const POST = route({ body: InviteCreate, status: 201 }, async ({ req, aut
   describeAudit({ action: "members.invite", resourceType: "invite", resourceId: id, summary: `invited ${body.email.toLowerCase()} as ${body.role}` });
   try {
     const link = await createLink({ id, accountId: auth.accountId, kind: "invite", email: body.email, role: body.role, createdBy: auth.userId ?? null });
-    return { invite_id: link.id, email: body.email.toLowerCase(), role: body.role, invite_url: memberLinkUrl(req.url, "invite", link.token), expires_at: link.expires_at };
+    const email = body.email.toLowerCase();
+    const url = memberLinkUrl(req.url, "invite", link.token);
+    const mailed = await mailMemberLink({ kind: "invite", to: email, url, accountName: auth.accountName, requestId });
+    return { invite_id: link.id, email, role: body.role, invite_url: url, expires_at: link.expires_at, mailed };
   } catch (err) {
     if (err instanceof InvitePendingError) {
       throw new AppError(409, "This email already has a pending invite: revoke it to send a new one", { errors: [{ path: "email", message: "invite pending" }] });

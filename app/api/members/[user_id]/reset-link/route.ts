@@ -1,4 +1,5 @@
 import { memberLinkUrl } from "@/lib/auth/member-links";
+import { mailMemberLink } from "@/lib/mail/member-link-mail";
 import { describeAudit } from "@/lib/db/audit-context";
 import { createLink } from "@/lib/db/member-links";
 import { getMember } from "@/lib/db/users";
@@ -9,11 +10,13 @@ import { MemberParams } from "@/lib/schemas/team";
 export const dynamic = "force-dynamic";
 
 /** A one-time password reset link for a member (admin+; an owner's only from an owner). Valid one hour. */
-export const POST = route({ params: MemberParams, status: 201 }, async ({ req, auth, params }) => {
+export const POST = route({ params: MemberParams, status: 201 }, async ({ req, auth, params, requestId }) => {
   const member = await getMember(auth.accountId, params.user_id);
   if (!member) throw new AppError(404, "Member not found");
   if (member.role === "owner" && auth.role !== "owner") throw new AppError(403, "Only an owner can reset an owner's password");
   describeAudit({ action: "members.reset_link", resourceType: "member", summary: `password reset link for ${member.email}` });
   const link = await createLink({ accountId: auth.accountId, kind: "reset", email: member.email, userId: member.user_id, createdBy: auth.userId ?? null });
-  return { user_id: member.user_id, reset_url: memberLinkUrl(req.url, "reset", link.token), expires_at: link.expires_at };
+  const url = memberLinkUrl(req.url, "reset", link.token);
+  const mailed = await mailMemberLink({ kind: "reset", to: member.email, url, accountName: auth.accountName, requestId });
+  return { user_id: member.user_id, reset_url: url, expires_at: link.expires_at, mailed };
 });
