@@ -99,6 +99,15 @@ test.describe("members", () => {
     await expect(invitee.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Members" })).toHaveCount(0);
     await invitee.goto("/agents");
     await expect(invitee.getByRole("button", { name: "New agent" }).first()).toBeDisabled();
+    // Row actions too: a list the admin made can be opened, not renamed or deleted.
+    const listName = `Viewer sees ${Date.now()}`;
+    const list = await page.request.post("/api/contacts", { data: { name: listName }, headers: { origin: new URL(page.url()).origin } });
+    expect(list.status()).toBe(201);
+    await invitee.goto(`/contacts/${(await list.json()).list_id}`);
+    await invitee.getByRole("button", { name: `Actions for ${listName}` }).click();
+    await expect(invitee.getByRole("menuitem", { name: "Rename" })).toBeDisabled();
+    await expect(invitee.getByRole("menuitem", { name: "Delete list" })).toBeDisabled();
+    await invitee.keyboard.press("Escape");
     await invitee.goto("/settings/members");
     await expect(invitee.getByText("Your role (viewer) cannot manage members")).toBeVisible();
 

@@ -9,6 +9,7 @@ import { formatDateTime } from "@/lib/format/relative-time";
 import { useEngines } from "@/lib/hooks/engines";
 import { CallDialog } from "./call-dialog";
 import { DeployDialog, type DeployableAgent } from "./deploy-dialog";
+import { useCan } from "@/lib/hooks/use-can";
 
 /** Where the agent is deployed, for the page header: one line per engine. */
 export function DeploymentState({ agent }: { agent: DeployableAgent }) {
@@ -32,13 +33,14 @@ export function DeploymentState({ agent }: { agent: DeployableAgent }) {
  */
 export function AgentEngineActions({ agent }: { agent: DeployableAgent }) {
   const engines = useEngines();
+  const can = useCan("editor");
   const [open, setOpen] = React.useState<"deploy" | "call" | null>(null);
   const noEngine = engines.data?.length === 0;
   const deployed = (agent.deployments ?? []).length > 0;
   const reason = "text-xs text-zinc-500 dark:text-zinc-400";
   return (
     <>
-      <Button onClick={() => setOpen("deploy")} disabled={noEngine || engines.isPending} aria-describedby={noEngine ? "deploy-reason" : undefined}>
+      <Button onClick={() => setOpen("deploy")} disabled={!can.allowed || noEngine || engines.isPending} title={can.reason} aria-describedby={noEngine ? "deploy-reason" : undefined}>
         <Rocket aria-hidden="true" />
         Deploy
       </Button>
@@ -47,7 +49,7 @@ export function AgentEngineActions({ agent }: { agent: DeployableAgent }) {
           No engine yet: <Link href="/engines" className="font-medium text-indigo-600 underline-offset-2 hover:underline dark:text-indigo-400">add one</Link>
         </span>
       )}
-      <Button variant="outline" onClick={() => setOpen("call")} disabled={!deployed} aria-describedby={!deployed ? "call-reason" : undefined}>
+      <Button variant="outline" onClick={() => setOpen("call")} disabled={!can.allowed || !deployed} title={can.reason} aria-describedby={!deployed ? "call-reason" : undefined}>
         <PhoneOutgoing aria-hidden="true" />
         Call a number
       </Button>

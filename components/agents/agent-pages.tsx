@@ -14,6 +14,7 @@ import { AgentBuilder } from "./agent-builder";
 import { AgentEngineActions, DeploymentState } from "./agent-engine-actions";
 import { agentToValues, newAgentValues } from "./agent-form-values";
 import { DeleteAgentDialog, type DeleteTarget } from "./delete-agent-dialog";
+import { useCan } from "@/lib/hooks/use-can";
 
 const stamp = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
@@ -37,6 +38,7 @@ export function EditAgentPage({ id }: { id: string }) {
   const router = useRouter();
   const agent = useAgent(id);
   const [toDelete, setToDelete] = React.useState<DeleteTarget | null>(null);
+  const can = useCan("editor");
   if (agent.isPending) return <BuilderSkeleton />;
   if (agent.isError) return <LoadError error={agent.error} retry={() => agent.refetch()} />;
   const a = agent.data;
@@ -57,7 +59,7 @@ export function EditAgentPage({ id }: { id: string }) {
                 Clone
               </Link>
             </Button>
-            <Button variant="outline" onClick={() => setToDelete(a)} className="text-red-600 dark:text-red-400">
+            <Button variant="outline" onClick={() => setToDelete(a)} disabled={!can.allowed} title={can.reason} className="text-red-600 dark:text-red-400">
               <Trash2 aria-hidden="true" />
               Delete
             </Button>

@@ -9,6 +9,7 @@ import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import type { AgentRecord } from "@/lib/hooks/agents";
 import { focusRing } from "@/lib/utils";
 import type { DeleteTarget } from "./delete-agent-dialog";
+import { useCan } from "@/lib/hooks/use-can";
 
 const day = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 const full = new Intl.DateTimeFormat(undefined, { dateStyle: "full", timeStyle: "long" });
@@ -76,6 +77,7 @@ export function AgentsTable({ agents, onDelete }: { agents: AgentRecord[]; onDel
 }
 
 function RowActions({ agent, onDelete }: { agent: AgentRecord; onDelete: (agent: DeleteTarget) => void }) {
+  const can = useCan("editor");
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -90,14 +92,21 @@ function RowActions({ agent, onDelete }: { agent: AgentRecord; onDelete: (agent:
             Open
           </Link>
         </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link href={`/agents/new?from=${agent.agent_id}`}>
+        {can.allowed ? (
+          <DropdownMenuItem asChild>
+            <Link href={`/agents/new?from=${agent.agent_id}`}>
+              <Copy aria-hidden="true" />
+              Clone
+            </Link>
+          </DropdownMenuItem>
+        ) : (
+          <DropdownMenuItem disabled>
             <Copy aria-hidden="true" />
             Clone
-          </Link>
-        </DropdownMenuItem>
+          </DropdownMenuItem>
+        )}
         <DropdownMenuSeparator />
-        <DropdownMenuItem destructive onSelect={() => onDelete(agent)}>
+        <DropdownMenuItem destructive disabled={!can.allowed} onSelect={() => onDelete(agent)}>
           <Trash2 aria-hidden="true" />
           Delete
         </DropdownMenuItem>

@@ -8,6 +8,7 @@ import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { formatDateTime } from "@/components/contacts/format";
 import { useDeleteContact, type ContactRecord } from "@/lib/hooks/contacts";
+import { useCan } from "@/lib/hooks/use-can";
 
 /** Variable names in the order they first appear: one column each, as they came from the CSV. */
 function variableColumns(contacts: readonly ContactRecord[]): string[] {
@@ -20,6 +21,7 @@ export function ContactsTable({ listId, contacts }: { listId: string; contacts: 
   const columns = React.useMemo(() => variableColumns(contacts), [contacts]);
   const [toDelete, setToDelete] = React.useState<ContactRecord | null>(null);
   const remove = useDeleteContact(listId);
+  const can = useCan("editor");
 
   return (
     <>
@@ -65,7 +67,8 @@ export function ContactsTable({ listId, contacts }: { listId: string; contacts: 
                   size="icon"
                   className="size-8 text-zinc-500 hover:text-red-600 dark:hover:text-red-400"
                   aria-label={`Delete ${c.phone_number}`}
-                  title="Delete contact"
+                  title={can.reason ?? "Delete contact"}
+                  disabled={!can.allowed}
                   onClick={() => setToDelete(c)}
                 >
                   <Trash2 aria-hidden="true" />

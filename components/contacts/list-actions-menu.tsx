@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useDeleteList, type ContactList } from "@/lib/hooks/contacts";
+import { useCan } from "@/lib/hooks/use-can";
 
 // The form brings zod and the shared schema module (with libphonenumber-js metadata): load it on first use.
 const RenameListDialog = dynamic(() => import("@/components/contacts/rename-list-dialog").then((m) => m.RenameListDialog), { ssr: false });
@@ -21,6 +22,7 @@ export function ListActionsMenu({ list, onDeleted, variant = "ghost" }: {
   const [dialog, setDialog] = React.useState<"rename" | "delete" | null>(null);
   const [renameLoaded, setRenameLoaded] = React.useState(false);
   const remove = useDeleteList();
+  const can = useCan("editor");
   const count = list.contact_count.toLocaleString("en-US");
 
   return (
@@ -32,10 +34,10 @@ export function ListActionsMenu({ list, onDeleted, variant = "ghost" }: {
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent>
-          <DropdownMenuItem onSelect={() => { setRenameLoaded(true); setDialog("rename"); }}>
+          <DropdownMenuItem disabled={!can.allowed} onSelect={() => { setRenameLoaded(true); setDialog("rename"); }}>
             <Pencil aria-hidden="true" /> Rename
           </DropdownMenuItem>
-          <DropdownMenuItem destructive onSelect={() => setDialog("delete")}>
+          <DropdownMenuItem destructive disabled={!can.allowed} onSelect={() => setDialog("delete")}>
             <Trash2 aria-hidden="true" /> Delete list
           </DropdownMenuItem>
         </DropdownMenuContent>

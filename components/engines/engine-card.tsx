@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { useCheckEngine, type EngineRecord } from "@/lib/hooks/engines";
 import type { EngineConfirm } from "./engine-confirm-dialog";
+import { useCan } from "@/lib/hooks/use-can";
 
 const stamp = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
@@ -20,6 +21,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 /** One engine: where it is, which key, where it posts calls back, and its actions. */
 export function EngineCard({ engine, onConfirm }: { engine: EngineRecord; onConfirm: (kind: EngineConfirm, engine: EngineRecord) => void }) {
   const check = useCheckEngine();
+  const can = useCan("admin");
   const result = check.data;
   return (
     <li className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900" aria-labelledby={`engine-${engine.engine_id}`}>
@@ -29,15 +31,15 @@ export function EngineCard({ engine, onConfirm }: { engine: EngineRecord; onConf
           <p className="text-xs text-zinc-500 dark:text-zinc-400">Bolna · added {stamp.format(new Date(engine.created_at))}</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" size="sm" onClick={() => check.mutate(engine.engine_id)} disabled={check.isPending}>
+          <Button variant="outline" size="sm" onClick={() => check.mutate(engine.engine_id)} disabled={!can.allowed || check.isPending} title={can.reason}>
             <PlugZap aria-hidden="true" />
             {check.isPending ? "Checking…" : "Check connection"}
           </Button>
-          <Button variant="outline" size="sm" onClick={() => onConfirm("rotate", engine)}>
+          <Button variant="outline" size="sm" onClick={() => onConfirm("rotate", engine)} disabled={!can.allowed} title={can.reason}>
             <RotateCw aria-hidden="true" />
             Rotate secret
           </Button>
-          <Button variant="outline" size="sm" onClick={() => onConfirm("delete", engine)} className="text-red-600 dark:text-red-400">
+          <Button variant="outline" size="sm" onClick={() => onConfirm("delete", engine)} disabled={!can.allowed} title={can.reason} className="text-red-600 dark:text-red-400">
             <Trash2 aria-hidden="true" />
             Delete
           </Button>

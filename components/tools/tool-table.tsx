@@ -12,6 +12,7 @@ import { useSetToolActive } from "@/lib/hooks/tool-mutations";
 import type { ToolRecord } from "@/lib/hooks/tools";
 import { useNow } from "@/lib/hooks/use-now";
 import { TestStatusBadge } from "./test-status-badge";
+import { useCan } from "@/lib/hooks/use-can";
 
 export type ToolAction = "test" | "edit" | "delete";
 
@@ -55,6 +56,7 @@ function LastTest({ tool, now }: { tool: ToolRecord; now: number }) {
 }
 
 function RowActions({ tool, onAction }: { tool: ToolRecord; onAction: (action: ToolAction, tool: ToolRecord) => void }) {
+  const can = useCan("editor");
   return (
     <div className="flex items-center justify-end gap-1">
       <Button
@@ -62,8 +64,8 @@ function RowActions({ tool, onAction }: { tool: ToolRecord; onAction: (action: T
         size="sm"
         className="hidden sm:inline-flex"
         onClick={() => onAction("test", tool)}
-        disabled={!tool.isActive}
-        title={tool.isActive ? undefined : "Activate the tool to test it"}
+        disabled={!tool.isActive || !can.allowed}
+        title={!can.allowed ? can.reason : tool.isActive ? undefined : "Activate the tool to test it"}
         aria-label={`Test ${tool.name}`}
       >
         <Play aria-hidden="true" />
@@ -76,14 +78,14 @@ function RowActions({ tool, onAction }: { tool: ToolRecord; onAction: (action: T
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent>
-          <DropdownMenuItem disabled={!tool.isActive} onSelect={() => onAction("test", tool)}>
+          <DropdownMenuItem disabled={!tool.isActive || !can.allowed} onSelect={() => onAction("test", tool)}>
             <Play aria-hidden="true" /> Test
           </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => onAction("edit", tool)}>
+          <DropdownMenuItem disabled={!can.allowed} onSelect={() => onAction("edit", tool)}>
             <Pencil aria-hidden="true" /> Edit
           </DropdownMenuItem>
           <DropdownMenuSeparator />
-          <DropdownMenuItem destructive onSelect={() => onAction("delete", tool)}>
+          <DropdownMenuItem destructive disabled={!can.allowed} onSelect={() => onAction("delete", tool)}>
             <Trash2 aria-hidden="true" /> Delete
           </DropdownMenuItem>
         </DropdownMenuContent>
