@@ -36,6 +36,10 @@ const Env = z.object({
     .refine((v) => /^smtps?:\/\/[^/]+/.test(v), "must look like smtp://user:password@host:587 or smtps://host:465")
     .optional(),
   SMTP_FROM: z.string().default("Voxdesk <no-reply@voxdesk.invalid>"),
+  // The campaign dispatcher inside every app instance (issue 10): how often it looks for work, and
+  // "off" for instances that should not dial (then run `npm run cli -- worker` somewhere).
+  CAMPAIGN_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  CAMPAIGN_DISPATCHER: z.enum(["on", "off"]).default("on"),
   VOXDESK_DEMO: z.enum(["0", "1"]).default("0"),
   LOG_LEVEL: z.enum(["silent", "error", "info"]).default("info"),
 }).refine((env) => !env.DATABASE_URL || env.SECRET_KEY, {

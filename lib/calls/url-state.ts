@@ -13,12 +13,13 @@ export const rangeParsers = {
   to: parseAsDay,
 };
 
-export const dashboardParsers = { ...rangeParsers, agent_id: parseAsString };
+export const dashboardParsers = { ...rangeParsers, agent_id: parseAsString, campaign_id: parseAsString };
 
 export const callLogParsers = {
   ...rangeParsers,
   agent_id: parseAsString,
   engine_id: parseAsString,
+  campaign_id: parseAsString,
   status: parseAsString,
   call_type: parseAsString,
   q: parseAsString,
@@ -32,6 +33,7 @@ export interface CallLogFilters {
   to?: string | null;
   agent_id?: string | null;
   engine_id?: string | null;
+  campaign_id?: string | null;
   status?: string | null;
   call_type?: string | null;
   q?: string | null;
@@ -53,6 +55,7 @@ export function callLogQuery(f: CallLogFilters, today?: string): Record<string, 
   if (to) out.to = to;
   if (f.agent_id) out.agent_id = f.agent_id;
   if (f.engine_id) out.engine_id = f.engine_id;
+  if (f.campaign_id) out.campaign_id = f.campaign_id;
   if (f.status) out.status = f.status;
   if (f.call_type) out.call_type = f.call_type;
   const q = f.q?.trim();

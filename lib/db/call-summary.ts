@@ -1,8 +1,9 @@
 import "server-only";
 import { db } from "./client";
+import { campaignDailyRows, campaignEngineRows } from "./campaign-summary";
 import { sqliteStatement } from "./prepared";
 
-export interface SummaryRange { fromDay: string; toDay: string; agentId?: string }
+export interface SummaryRange { fromDay: string; toDay: string; agentId?: string; campaignId?: string }
 
 interface Bucket { calls: number; completed: number; duration: number; cost: number }
 const empty = (): Bucket => ({ calls: 0, completed: 0, duration: 0, cost: 0 });
@@ -21,6 +22,10 @@ const DAILY_SQL = "SELECT day, agent_id, agent_name, status, call_type, calls, d
  * so the cost depends on the range and the number of agents, not on the number of calls.
  */
 export async function callSummary(accountId: string, r: SummaryRange) {
+  if (r.campaignId) {
+    const [rows, engine] = await Promise.all([campaignDailyRows(accountId, r.campaignId, r), campaignEngineRows(accountId, r.campaignId, r)]);
+    return summarise(rows, r, engineFigures(engine));
+  }
   // SQLite: one statement compiled once per connection (lib/db/prepared.ts); PostgreSQL: Kysely.
   const stmt = sqliteStatement(r.agentId ? `${DAILY_SQL} AND agent_id = ?` : DAILY_SQL);
   if (stmt) {
@@ -80,6 +85,7 @@ export function summarise(rows: DailyRow[], r: SummaryRange, engine: EngineFigur
     from: r.fromDay,
     to: r.toDay,
     agent_id: r.agentId ?? null,
+    campaign_id: r.campaignId ?? null,
     totals: {
       calls: totals.calls,
       completed: totals.completed,

@@ -47,7 +47,7 @@ export function toDetail(r: DetailRow): CallDetail {
 }
 
 export interface CallFilters {
-  agent_id?: string; status?: string; call_type?: string; engine_id?: string;
+  agent_id?: string; status?: string; call_type?: string; engine_id?: string; campaign_id?: string;
   /** Inclusive lower bound, ISO timestamp. */ from?: string;
   /** Exclusive upper bound, ISO timestamp. */ toExclusive?: string;
   q?: string;
@@ -100,7 +100,7 @@ function unfilteredPageSqlite(accountId: string, limit: number, cursor?: string)
 }
 
 export async function listCalls(accountId: string, f: CallFilters, limit: number, cursor?: string) {
-  const unfiltered = !f.agent_id && !f.engine_id && !f.status && !f.call_type && !f.from && !f.toExclusive && f.q === undefined;
+  const unfiltered = !f.agent_id && !f.engine_id && !f.campaign_id && !f.status && !f.call_type && !f.from && !f.toExclusive && f.q === undefined;
   const fast = unfiltered ? unfilteredPageSqlite(accountId, limit, cursor) : undefined;
   if (fast) return page(fast, limit);
   const search = f.q === undefined ? undefined : await searchCondition(f.q, dialect());
@@ -114,6 +114,7 @@ export async function listCalls(accountId: string, f: CallFilters, limit: number
     .where(sql<boolean>`${col("account_id")} = ${accountId}`);
   if (f.agent_id) query = query.where("agent_id", "=", f.agent_id);
   if (f.engine_id) query = query.where("engine_id", "=", f.engine_id);
+  if (f.campaign_id) query = query.where("campaign_id", "=", f.campaign_id);
   if (f.status) query = query.where("status", "=", f.status);
   if (f.call_type) query = query.where("call_type", "=", f.call_type);
   if (f.from) query = query.where("created_at", ">=", f.from);

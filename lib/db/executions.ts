@@ -11,10 +11,10 @@ export interface ExecutionCall extends IngestedCall { agent_id: string; name: st
 export type UpsertOutcome = "imported" | "updated" | "unchanged";
 
 /**
- * Runs inside the upsert's transaction after a call row changed, with the status it had before
- * (null when new). Campaigns use it to move their contact's state in the same transaction.
+ * Runs inside the upsert's transaction after a call row changed. Campaigns use it to move their
+ * contact's state in the same transaction.
  */
-export type ExecutionHook = (trx: Kysely<DB>, call: ExecutionCall, previousStatus: string | null) => Promise<void>;
+export type ExecutionHook = (trx: Kysely<DB>, accountId: string, call: ExecutionCall) => Promise<void>;
 
 const COLUMNS = ["id", "status", "status_rank", "updated_at", "created_at", "agent_id", "name", "call_type", "duration", "cost", "extra"] as const;
 type Stored = { id: number | undefined; status: string; status_rank?: number; updated_at?: string | null; created_at: string;
@@ -58,7 +58,7 @@ export async function upsertExecutionCall(accountId: string, c: ExecutionCall, h
       await sql`INSERT INTO calls_fts (rowid, transcription, numbers) VALUES (${id}, ${c.transcription}, ${numbersText(c.from_number, c.to_number)})`.execute(trx);
     }
     await applyRollups(trx, accountId, { ...c, extra, created_at: createdAt }, 1);
-    await hook?.(trx, c, old?.status ?? null);
+    await hook?.(trx, accountId, c);
     return old ? "updated" : "imported";
   });
 }

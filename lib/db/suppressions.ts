@@ -1,7 +1,8 @@
 import "server-only";
-import { sql } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { db, writeTx } from "./client";
 import { decodeCursor, encodeCursor } from "./cursor";
+import type { DB } from "./types";
 
 export interface Suppression { phone_number: string; reason: string | null; created_at: string }
 
@@ -56,4 +57,11 @@ export async function deleteSuppression(accountId: string, e164: string): Promis
 export async function isSuppressed(accountId: string, e164: string): Promise<boolean> {
   const row = await db().selectFrom("suppressions").select("e164").where("account_id", "=", accountId).where("e164", "=", e164).executeTakeFirst();
   return row !== undefined;
+}
+
+/** Which of `numbers` are on the account's do-not-call list (the dispatcher's batch check, in its claim transaction). */
+export async function suppressedAmong(trx: Kysely<DB>, accountId: string, numbers: readonly string[]): Promise<Set<string>> {
+  if (numbers.length === 0) return new Set();
+  const rows = await trx.selectFrom("suppressions").select("e164").where("account_id", "=", accountId).where("e164", "in", [...new Set(numbers)]).execute();
+  return new Set(rows.map((r) => r.e164));
 }

@@ -31,6 +31,8 @@ export interface CallsTable {
   numbers?: string;
   /** Engine executions only (migration 0005); NULL / 0 for imported calls. */
   engine_id?: string | null; status_rank?: number; updated_at?: string | null; extra?: string | null;
+  /** Migration 0009: the campaign that placed the call. */
+  campaign_id?: string | null;
 }
 export interface CallDailyEngineTable {
   account_id: string; day: string; agent_id: string; hangup_by: string; hangup_reason: string; calls: number; voicemail: number;
@@ -83,6 +85,19 @@ export interface AgentDeploymentsTable {
 
 export interface SuppressionsTable { account_id: string; e164: string; reason: string | null; created_at: string }
 
+export interface CampaignsTable {
+  id: string; account_id: string; name: string; status: string; agent_id: string; list_id: string; engine_id: string;
+  from_number: string | null; max_concurrency: number; stale_after_minutes: number; start_at: string | null;
+  /** JSON: { schedule, retry, on_missing_variables } as resolved at create/update. */
+  settings: string;
+  created_at: string; updated_at: string; started_at: string | null; finished_at: string | null;
+}
+export interface CampaignContactsTable {
+  campaign_id: string; seq: number; contact_id: string; e164: string; zone: string; variables: string; state: string;
+  attempts: number; next_attempt_at: string | null; last_call_sid: string | null; last_status: string | null;
+  skip_reason: string | null; updated_at: string;
+}
+
 export interface DB {
   accounts: AccountsTable;
   api_tokens: ApiTokensTable;
@@ -103,4 +118,6 @@ export interface DB {
   signin_failures: SigninFailuresTable;
   suppressions: SuppressionsTable;
   member_links: MemberLinksTable;
+  campaigns: CampaignsTable;
+  campaign_contacts: CampaignContactsTable;
 }

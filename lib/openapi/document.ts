@@ -4,6 +4,7 @@ import type { OperationObject } from "./operation";
 import { agentPaths } from "./paths/agent";
 import { contactsPaths } from "./paths/contacts";
 import { suppressionsPaths } from "./paths/suppressions";
+import { campaignsPaths } from "./paths/campaigns";
 import { detailsPaths } from "./paths/details";
 import { enginesPaths } from "./paths/engines";
 import { healthPaths } from "./paths/health";
@@ -63,6 +64,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
     ...contactsPaths(r),
     ...enginesPaths(r),
     ...suppressionsPaths(r),
+    ...campaignsPaths(r),
     ...sessionPaths(r),
     ...teamsPaths(r),
     ...healthPaths(r),

@@ -93,6 +93,7 @@ export const CallSummary = z
     from: day("First day of the range (UTC), inclusive"),
     to: day("Last day of the range (UTC), inclusive"),
     agent_id: z.string().nullable().describe("The agent filter, or null for all agents"),
+    campaign_id: z.string().nullable().describe("The campaign filter, or null for all calls"),
     totals: Totals,
     per_day: z
       .array(

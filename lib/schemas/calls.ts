@@ -22,6 +22,7 @@ export const DetailsQuery = z
     cursor: z.string().min(1).optional(),
     agent_id: z.string().min(1).optional(),
     engine_id: z.string().min(1).optional(),
+    campaign_id: z.string().min(1).optional(),
     status: z.string().min(1).optional(),
     call_type: z.string().min(1).optional(),
     from: IsoDateOrTime.optional(),
@@ -42,6 +43,7 @@ export const SummaryQuery = z
     from: z.string().regex(DATE_RE, "must be a date YYYY-MM-DD").optional(),
     to: z.string().regex(DATE_RE, "must be a date YYYY-MM-DD").optional(),
     agent_id: z.string().min(1).optional(),
+    campaign_id: z.string().min(1).optional(),
   })
   .strict()
   .refine((v) => !v.from || !v.to || v.from <= v.to, { message: "from must not be after to", path: ["from"] });

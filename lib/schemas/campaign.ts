@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DAYS } from "@/lib/campaigns/windows";
+import { DAYS, MIN_WINDOW_MINUTES, minutesOf } from "@/lib/campaigns/windows";
 import { RETRYABLE } from "@/lib/campaigns/retry";
 import { PageQuery } from "./page";
 import { TimeZone, Uuid } from "./common";
@@ -17,7 +17,12 @@ export const CallingWindowSchema = z
     end: HHMM,
   })
   .strict()
-  .refine((w) => w.start !== w.end, { message: "start and end must differ", path: ["end"] });
+  .refine((w) => w.start !== w.end, { message: "start and end must differ", path: ["end"] })
+  // Windows shorter than a quarter of an hour are refused: the next-window search steps by 15 minutes.
+  .refine((w) => !/^\d\d:\d\d$/.test(w.start) || !/^\d\d:\d\d$/.test(w.end) || w.end === "24:00"
+    || (minutesOf(w.end) - minutesOf(w.start) + 1440) % 1440 >= MIN_WINDOW_MINUTES, {
+    message: `a window must last at least ${MIN_WINDOW_MINUTES} minutes`, path: ["end"],
+  });
 
 export const ScheduleSchema = z
   .object({

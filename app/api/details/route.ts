@@ -8,7 +8,7 @@ export const GET = route({ query: DetailsQuery }, async ({ query, auth }) => {
   const { from, toExclusive } = rangeBounds(query.from, query.to);
   return listCalls(
     auth.accountId,
-    { agent_id: query.agent_id, engine_id: query.engine_id, status: query.status, call_type: query.call_type, from, toExclusive, q: query.q },
+    { agent_id: query.agent_id, engine_id: query.engine_id, campaign_id: query.campaign_id, status: query.status, call_type: query.call_type, from, toExclusive, q: query.q },
     query.limit ?? 100,
     query.cursor,
   );

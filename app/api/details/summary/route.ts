@@ -12,5 +12,5 @@ export const GET = route({ query: SummaryQuery }, async ({ query, auth }) => {
   if (Date.parse(toDay) - Date.parse(fromDay) > MAX_DAYS * 86_400_000) {
     throw validationError([{ path: "from", message: `from..to may span at most ${MAX_DAYS} days` }]);
   }
-  return callSummary(auth.accountId, { fromDay, toDay, agentId: query.agent_id });
+  return callSummary(auth.accountId, { fromDay, toDay, agentId: query.agent_id, campaignId: query.campaign_id });
 });

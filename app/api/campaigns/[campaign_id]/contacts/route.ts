@@ -1,0 +1,13 @@
+import { listCampaignContacts } from "@/lib/db/campaign-contacts";
+import { getCampaignRow } from "@/lib/db/campaigns";
+import { notFound } from "@/lib/http/errors";
+import { route } from "@/lib/http/route";
+import { CampaignContactsQuery, CampaignParams } from "@/lib/schemas/campaign";
+
+export const dynamic = "force-dynamic";
+
+export const GET = route({ params: CampaignParams, query: CampaignContactsQuery }, async ({ params, query, auth }) => {
+  const row = await getCampaignRow(auth.accountId, params.campaign_id);
+  if (!row) throw notFound("Campaign");
+  return listCampaignContacts(row.id, { limit: query.limit ?? 50, cursor: query.cursor, state: query.status });
+});

@@ -1,0 +1,46 @@
+import "server-only";
+import { config } from "@/lib/config";
+import { logError } from "@/lib/http/log";
+import { dispatchTick } from "./dispatcher";
+
+// The dispatcher's clock: one tick at a time per process (a slow tick delays the next, never
+// overlaps it). Several processes may tick together; dispatchTick is safe for that.
+
+const g = globalThis as unknown as { __voxdeskDispatcher?: { stop(): Promise<void> } };
+
+export function startDispatcher(opts: { tickMs?: number; keepAlive?: boolean } = {}): { stop(): Promise<void> } {
+  if (g.__voxdeskDispatcher) return g.__voxdeskDispatcher;
+  const tickMs = opts.tickMs ?? config().CAMPAIGN_TICK_MS;
+  let stopped = false;
+  let current: Promise<unknown> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  const loop = () => {
+    if (stopped) return;
+    current = dispatchTick()
+      .catch((err) => logError("campaign dispatcher tick failed", { err }))
+      .finally(() => {
+        if (stopped) return;
+        timer = setTimeout(loop, tickMs);
+        // Inside `next start` the server keeps the process alive; the CLI worker keeps itself alive.
+        if (!opts.keepAlive) timer.unref();
+      });
+  };
+  timer = setTimeout(loop, tickMs);
+  if (!opts.keepAlive) timer.unref();
+  const handle = {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await current;
+      g.__voxdeskDispatcher = undefined;
+    },
+  };
+  g.__voxdeskDispatcher = handle;
+  return handle;
+}
+
+/** From instrumentation.ts: every `next start` runs the dispatcher unless CAMPAIGN_DISPATCHER=off. */
+export function startDispatcherFromConfig() {
+  if (config().CAMPAIGN_DISPATCHER === "off") return;
+  startDispatcher();
+}

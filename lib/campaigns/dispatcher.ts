@@ -1,0 +1,131 @@
+import "server-only";
+import {
+  claimContact, deferZone, dueContacts, inFlight, releaseClaim, setContact, skipContact, staleInFlight, tagCall, type DueRow,
+} from "@/lib/db/campaign-contacts";
+import { completeIfDone, getCampaignRow, liveCampaigns, lockCampaign, type CampaignRow } from "@/lib/db/campaigns";
+import { writeTx } from "@/lib/db/client";
+import { getDeployment, getEngine } from "@/lib/db/engines";
+import { suppressedAmong } from "@/lib/db/suppressions";
+import { placeRemoteCall } from "@/lib/engines/bolna/client";
+import { ingestExecution } from "@/lib/engines/bolna/ingest";
+import type { Campaign } from "@/lib/schemas/campaign";
+import { applyCallStatus, endAttempt } from "./attempts";
+import { inWindow, nextWindowStart } from "./windows";
+
+// The campaign dispatcher: one tick decides, per running campaign, which contacts to dial now, in a
+// transaction that holds the campaign (PostgreSQL: its row lock; SQLite: the write lock), so two
+// instances never both fill the same free slot. A contact is claimed (pending → dialing) by a
+// conditional UPDATE before its POST /call, so each attempt is dialled at most once; the engine has no
+// idempotency key, so a dial whose process died mid-request is written off, never repeated.
+
+/** A claimed dial whose process stopped before it learned the call's id is given up after this. */
+const LOST_DIAL_MS = 2 * 60_000;
+
+type Settings = Pick<Campaign, "schedule" | "retry">;
+export interface TickReport { campaigns: number; dialled: number }
+
+export async function dispatchTick(now = new Date()): Promise<TickReport> {
+  const campaigns = await liveCampaigns(now.toISOString());
+  let dialled = 0;
+  for (const c of campaigns) if (c.status === "running") dialled += await dispatchCampaign(c, now);
+  return { campaigns: campaigns.length, dialled };
+}
+
+async function dispatchCampaign(c: CampaignRow, now: Date): Promise<number> {
+  const settings = JSON.parse(c.settings) as Settings;
+  const claimed = await writeTx((trx) => decide(trx, c, settings, now));
+  // Dial outside the transaction: a slow engine must not hold the database's write lock.
+  await Promise.all(claimed.map((r) => dial(c, settings, r)));
+  return claimed.length;
+}
+
+type Trx = Parameters<Parameters<typeof writeTx>[0]>[0];
+
+async function decide(trx: Trx, c: CampaignRow, s: Settings, now: Date): Promise<DueRow[]> {
+  const at = now.toISOString();
+  const locked = await lockCampaign(trx, c.id);
+  if (locked?.status !== "running") return [];
+  await reap(trx, c, s, now);
+  let free = c.max_concurrency - (await inFlight(trx, c.id));
+  const claimed: DueRow[] = [];
+  const { windows } = s.schedule;
+  // A few rounds: contacts skipped (do-not-call) or deferred (window closed in their zone) leave the
+  // due set, so the next read finds others; each round reads at most a small page of the index.
+  for (let round = 0; round < 4 && free > 0; round++) {
+    const limit = Math.max(free * 2, 20);
+    const rows = await dueContacts(trx, c.id, at, limit);
+    if (rows.length === 0) break;
+    // Checked at dial time: a number added to the do-not-call list while the campaign runs is never called.
+    const blocked = await suppressedAmong(trx, c.account_id, rows.map((r) => r.e164));
+    const closed = new Set<string>();
+    for (const r of rows) {
+      if (closed.has(r.zone) || !inWindow(windows, r.zone, now)) {
+        closed.add(r.zone);
+        continue;
+      }
+      if (blocked.has(r.e164)) {
+        await skipContact(trx, c.id, Number(r.seq), "suppressed", at);
+        continue;
+      }
+      if (free <= 0) break;
+      if (await claimContact(trx, c.id, Number(r.seq), at)) {
+        claimed.push({ ...r, seq: Number(r.seq), attempts: r.attempts + 1 });
+        free--;
+      }
+    }
+    for (const zone of closed) await deferZone(trx, c.id, zone, at, nextWindowStart(windows, zone, now)?.toISOString() ?? null);
+    if (rows.length < limit) break;
+  }
+  if (claimed.length === 0) await completeIfDone(trx, c.id, at);
+  return claimed;
+}
+
+/** Frees slots: calls without news for stale_after_minutes, and dials lost with their process. */
+async function reap(trx: Trx, c: CampaignRow, s: Settings, now: Date) {
+  const at = now.toISOString();
+  const staleBefore = new Date(now.getTime() - c.stale_after_minutes * 60_000).toISOString();
+  for (const r of await staleInFlight(trx, c.id, "in_progress", staleBefore)) {
+    await setContact(trx, c.id, Number(r.seq), { state: "failed", last_status: "stale", skip_reason: `no news for ${c.stale_after_minutes} minutes` }, at, ["in_progress"]);
+  }
+  for (const r of await staleInFlight(trx, c.id, "dialing", new Date(now.getTime() - LOST_DIAL_MS).toISOString())) {
+    // Not retried: the engine may have placed the call before the process stopped.
+    await endAttempt(trx, { campaign_id: c.id, seq: Number(r.seq), attempts: r.attempts, retry: { ...s.retry, max_attempts: 0 } }, "failed", now,
+      { last_status: "dial-lost", skip_reason: "the app stopped while dialling; not retried so nobody is called twice" });
+  }
+}
+
+async function dial(c: CampaignRow, s: Settings, r: DueRow) {
+  const ref = { campaign_id: c.id, seq: Number(r.seq), attempts: r.attempts, retry: s.retry };
+  // Pause and cancel act before every dial, not only at the next tick.
+  const status = (await getCampaignRow(c.account_id, c.id))?.status;
+  if (status !== "running") {
+    await writeTx((trx) => releaseClaim(trx, c.id, ref.seq, status === "canceled" ? "canceled" : "pending", new Date().toISOString()));
+    return;
+  }
+  const [engine, dep] = await Promise.all([getEngine(c.account_id, c.engine_id), getDeployment(c.account_id, c.agent_id, c.engine_id)]);
+  const variables = JSON.parse(r.variables) as Record<string, unknown>;
+  let executionId: string;
+  try {
+    if (!engine || !dep) throw new Error("the agent is no longer deployed on the campaign's engine");
+    executionId = await placeRemoteCall(engine, {
+      agent_id: dep.remote_agent_id, recipient_phone_number: r.e164,
+      ...(c.from_number ? { from_phone_number: c.from_number } : {}), user_data: variables,
+    });
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    await writeTx((trx) => endAttempt(trx, ref, "failed", new Date(), { last_status: "dial-error", skip_reason: message.slice(0, 500) }));
+    return;
+  }
+  const at = new Date().toISOString();
+  await ingestExecution(engine, {
+    id: executionId, agent_id: dep.remote_agent_id, status: "queued", created_at: at, updated_at: at,
+    context_details: { recipient_data: variables },
+    telephony_data: { to_number: r.e164, from_number: c.from_number ?? "", call_type: "outbound" },
+  });
+  // The webhook may have delivered later statuses already: tag the call and read where it is now,
+  // holding its row, so this and the webhook's hook never both act on one status.
+  await writeTx(async (trx) => {
+    const current = await tagCall(trx, c.account_id, executionId, c.id);
+    await applyCallStatus(trx, ref, executionId, current ?? "queued", new Date());
+  });
+}
