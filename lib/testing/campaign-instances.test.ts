@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resetConfigForTests } from "@/lib/config";
+import { campaignWorld, contactList, type CampaignWorld } from "./campaign-fixture";
+import { startFakeBolna, type FakeBolna } from "./fake-bolna";
+import { useTempDatabase } from "./harness";
+import { startServer, type RunningServer } from "./server";
+
+// Issue 10: the dispatcher inside `next start`. Two production servers tick on one database
+// (PostgreSQL under `npm run test:pg`, one SQLite file under `npm test`); one is killed with
+// SIGKILL mid-campaign and replaced. Every contact is dialled exactly once and the calls in flight
+// never exceed max_concurrency, counted by the fake engine, which holds every call in progress.
+
+let bolna: FakeBolna;
+let database: string;
+let servers: RunningServer[] = [];
+let w: CampaignWorld;
+const env = { CAMPAIGN_TICK_MS: "50", TOOL_TARGET_ALLOWLIST: "127.0.0.1" };
+
+beforeAll(async () => {
+  bolna = await startFakeBolna({ autoCompleteMs: 5 });
+  database = await useTempDatabase({ TOOL_TARGET_ALLOWLIST: "127.0.0.1" });
+  servers = await Promise.all([startServer(database, env), startServer(database, env)]);
+  // The engine posts its webhooks to the second instance, which stays up throughout.
+  process.env.PUBLIC_URL = servers[1].url;
+  resetConfigForTests();
+  w = await campaignWorld(bolna, "Instances");
+}, 120_000);
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.stop()));
+  await bolna?.close();
+});
+
+async function api(server: RunningServer, method: string, url: string, body?: unknown) {
+  const res = await fetch(`${server.url}${url}`, {
+    method, headers: { authorization: `Bearer ${w.token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return { status: res.status, json: (await res.json()) as any };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe("the dispatcher in several app instances", () => {
+  it("dials each contact once, never above max_concurrency, also when an instance is killed and replaced", async () => {
+    const { listId, numbers } = await contactList(w, 24);
+    const created = await api(servers[0], "POST", "/api/campaigns", { name: "Two instances", agent_id: w.agentId, list_id: listId, max_concurrency: 3 });
+    expect(created.status).toBe(201);
+    const id = created.json.campaign_id;
+    bolna.holdCalls(true);
+    expect((await api(servers[1], "POST", `/api/campaigns/${id}/start`)).json.status).toBe("running");
+    let killed = false;
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      // Let both dispatchers tick many times with every slot taken: nothing more may be dialled.
+      await sleep(300);
+      expect(bolna.active().length).toBeLessThanOrEqual(3);
+      const c = (await api(servers[1], "GET", `/api/campaigns/${id}`)).json;
+      if (c.status === "completed") break;
+      if (!killed && c.counts.completed >= 9) {
+        killed = true;
+        await servers[0].stop("SIGKILL");
+        servers[0] = await startServer(database, env);
+      }
+      await bolna.release();
+      if (Date.now() > deadline) throw new Error(`campaign did not finish: ${JSON.stringify(c.counts)}`);
+    }
+    bolna.holdCalls(false);
+    expect(killed).toBe(true);
+    expect(bolna.peakActive).toBeLessThanOrEqual(3);
+    const dialled = bolna.calls.map((c) => String(c.recipient_phone_number)).filter((n) => numbers.includes(n));
+    expect(dialled.sort()).toEqual([...numbers].sort());
+    const final = (await api(servers[0], "GET", `/api/campaigns/${id}`)).json;
+    expect(final).toMatchObject({ status: "completed", attempts: 24, counts: { completed: 24 } });
+  }, 150_000);
+});
