@@ -1,6 +1,6 @@
 import "server-only";
 import type { Kysely } from "kysely";
-import { contactByCall, setContact } from "@/lib/db/campaign-contacts";
+import { contactByCall, dialingContactFor, recordDialledCall, setContact, tagCall } from "@/lib/db/campaign-contacts";
 import type { ExecutionCall } from "@/lib/db/executions";
 import type { DB } from "@/lib/db/types";
 import { applyCallStatus } from "./attempts";
@@ -8,14 +8,20 @@ import { finalStateOf, type RetryPolicy } from "./retry";
 
 /**
  * Runs in the ingest transaction of every changed execution: if a campaign placed this call, its
- * contact follows the call. A contact given up as stale still learns how its call really ended
- * (never retried then: the person may have been on the phone).
+ * contact follows the call and the call carries the campaign's id. A contact given up as stale
+ * still learns how its call really ended (never retried then: the person may have been on the phone).
  */
 export async function campaignCallHook(trx: Kysely<DB>, accountId: string, call: ExecutionCall): Promise<void> {
-  const row = await contactByCall(trx, accountId, call.call_sid);
-  if (!row) return;
   const now = new Date();
-  if (row.state === "in_progress") {
+  let row = await contactByCall(trx, accountId, call.call_sid);
+  if (!row && call.call_type === "outbound" && call.to_number) {
+    // The process that placed this call stopped before recording its id: the engine's news adopts it.
+    row = await dialingContactFor(trx, accountId, call);
+    if (row) await recordDialledCall(trx, row.campaign_id, Number(row.seq), call.call_sid, now.toISOString());
+  }
+  if (!row) return;
+  if (row.state === "dialing" || row.state === "in_progress") {
+    await tagCall(trx, accountId, call.call_sid, row.campaign_id);
     const retry = (JSON.parse(row.settings) as { retry: RetryPolicy }).retry;
     await applyCallStatus(trx, { campaign_id: row.campaign_id, seq: Number(row.seq), attempts: row.attempts, retry }, call.call_sid, call.status, now);
     return;

@@ -1,14 +1,21 @@
 import "server-only";
 import { config } from "@/lib/config";
 import { logError } from "@/lib/http/log";
-import { dispatchTick } from "./dispatcher";
+import { dispatchTick, type TickReport } from "./dispatcher";
 
 // The dispatcher's clock: one tick at a time per process (a slow tick delays the next, never
 // overlaps it). Several processes may tick together; dispatchTick is safe for that.
 
 const g = globalThis as unknown as { __voxdeskDispatcher?: { stop(): Promise<void> } };
 
-export function startDispatcher(opts: { tickMs?: number; keepAlive?: boolean } = {}): { stop(): Promise<void> } {
+export interface DispatcherOptions {
+  tickMs?: number;
+  keepAlive?: boolean;
+  /** Called after each tick that did not throw (the CLI worker counts ticks and dials with it). */
+  onTick?: (report: TickReport) => void;
+}
+
+export function startDispatcher(opts: DispatcherOptions = {}): { stop(): Promise<void> } {
   if (g.__voxdeskDispatcher) return g.__voxdeskDispatcher;
   const tickMs = opts.tickMs ?? config().CAMPAIGN_TICK_MS;
   let stopped = false;
@@ -17,6 +24,7 @@ export function startDispatcher(opts: { tickMs?: number; keepAlive?: boolean } =
   const loop = () => {
     if (stopped) return;
     current = dispatchTick()
+      .then((report) => opts.onTick?.(report))
       .catch((err) => logError("campaign dispatcher tick failed", { err }))
       .finally(() => {
         if (stopped) return;

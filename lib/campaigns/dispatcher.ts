@@ -1,6 +1,8 @@
 import "server-only";
+import { config } from "@/lib/config";
+import { logError } from "@/lib/http/log";
 import {
-  claimContact, deferZone, dueContacts, inFlight, releaseClaim, setContact, skipContact, staleInFlight, tagCall, type DueRow,
+  claimContact, deferZone, dueContacts, inFlight, recordDialledCall, releaseClaim, setContact, skipContact, staleInFlight, tagCall, type DueRow,
 } from "@/lib/db/campaign-contacts";
 import { completeIfDone, getCampaignRow, liveCampaigns, lockCampaign, type CampaignRow } from "@/lib/db/campaigns";
 import { writeTx } from "@/lib/db/client";
@@ -18,8 +20,11 @@ import { inWindow, nextWindowStart } from "./windows";
 // conditional UPDATE before its POST /call, so each attempt is dialled at most once; the engine has no
 // idempotency key, so a dial whose process died mid-request is written off, never repeated.
 
-/** A claimed dial whose process stopped before it learned the call's id is given up after this. */
-const LOST_DIAL_MS = 2 * 60_000;
+/**
+ * A claim still "dialing" without a call id after this was made by a process that stopped: a living
+ * one finishes its dial within the engine request's timeout (plus a margin for database waits).
+ */
+const lostDialMs = () => 2 * config().TOOL_TEST_TIMEOUT_MS + 20_000;
 
 type Settings = Pick<Campaign, "schedule" | "retry">;
 export interface TickReport { campaigns: number; dialled: number }
@@ -33,10 +38,21 @@ export async function dispatchTick(now = new Date()): Promise<TickReport> {
 
 async function dispatchCampaign(c: CampaignRow, now: Date): Promise<number> {
   const settings = JSON.parse(c.settings) as Settings;
-  const claimed = await writeTx((trx) => decide(trx, c, settings, now));
+  const claimed = await claimDials(c, now, settings);
   // Dial outside the transaction: a slow engine must not hold the database's write lock.
-  await Promise.all(claimed.map((r) => dial(c, settings, r)));
+  // One dial's failure (after its POST) is logged; the call's webhook still moves its contact.
+  const results = await Promise.allSettled(claimed.map((r) => dial(c, settings, r)));
+  for (const r of results) if (r.status === "rejected") logError("campaign dial failed", { err: r.reason, campaign_id: c.id });
   return claimed.length;
+}
+
+/**
+ * The tick's decision for one campaign, without the dials: frees stale slots, then claims (pending →
+ * dialing) the contacts to call now, in one write transaction. Exported so `npm run bench` can time
+ * the decision apart from the engine's latency.
+ */
+export async function claimDials(c: CampaignRow, now: Date, settings = JSON.parse(c.settings) as Settings): Promise<DueRow[]> {
+  return writeTx((trx) => decide(trx, c, settings, now));
 }
 
 type Trx = Parameters<Parameters<typeof writeTx>[0]>[0];
@@ -87,7 +103,7 @@ async function reap(trx: Trx, c: CampaignRow, s: Settings, now: Date) {
   for (const r of await staleInFlight(trx, c.id, "in_progress", staleBefore)) {
     await setContact(trx, c.id, Number(r.seq), { state: "failed", last_status: "stale", skip_reason: `no news for ${c.stale_after_minutes} minutes` }, at, ["in_progress"]);
   }
-  for (const r of await staleInFlight(trx, c.id, "dialing", new Date(now.getTime() - LOST_DIAL_MS).toISOString())) {
+  for (const r of await staleInFlight(trx, c.id, "dialing", new Date(now.getTime() - lostDialMs()).toISOString())) {
     // Not retried: the engine may have placed the call before the process stopped.
     await endAttempt(trx, { campaign_id: c.id, seq: Number(r.seq), attempts: r.attempts, retry: { ...s.retry, max_attempts: 0 } }, "failed", now,
       { last_status: "dial-lost", skip_reason: "the app stopped while dialling; not retried so nobody is called twice" });
@@ -117,6 +133,8 @@ async function dial(c: CampaignRow, s: Settings, r: DueRow) {
     return;
   }
   const at = new Date().toISOString();
+  // The contact learns its call's id first: from here a webhook finds it even if this process stops.
+  await writeTx((trx) => recordDialledCall(trx, c.id, ref.seq, executionId, at));
   await ingestExecution(engine, {
     id: executionId, agent_id: dep.remote_agent_id, status: "queued", created_at: at, updated_at: at,
     context_details: { recipient_data: variables },

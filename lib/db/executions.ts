@@ -28,8 +28,11 @@ type Stored = { id: number | undefined; status: string; status_rank?: number; up
  */
 export async function upsertExecutionCall(accountId: string, c: ExecutionCall, hook?: ExecutionHook): Promise<UpsertOutcome> {
   return writeTx(async (trx) => {
-    // PostgreSQL: lock the row, so two deliveries for one call cannot both move its rollup share
-    // (SQLite's BEGIN IMMEDIATE already serialises writers).
+    // PostgreSQL: one delivery of a call at a time. A row lock alone is not enough: the first two
+    // deliveries (the webhook and the dial's own "queued") can both find no row and both INSERT. The
+    // transaction-scoped advisory lock on (account, call_sid) covers the row before it exists, and the
+    // row lock keeps rollup moves single. SQLite's BEGIN IMMEDIATE already serialises writers.
+    if (dialect() === "postgres") await advisoryLock(trx, `call:${accountId}:${c.call_sid}`);
     const old = (await trx.selectFrom("calls").select([...COLUMNS]).where("account_id", "=", accountId)
       .where("call_sid", "=", c.call_sid).$if(dialect() === "postgres", (q) => q.forUpdate()).executeTakeFirst()) as Stored | undefined;
     if (old && !isNewer(c, old)) return "unchanged";
@@ -43,6 +46,10 @@ export async function upsertExecutionCall(accountId: string, c: ExecutionCall, h
     let id: number;
     // The call keeps the day it was first recorded on, so it never moves between rollup days.
     const createdAt = old?.created_at ?? c.created_at;
+    // PostgreSQL: a status change takes one rollup row and gives another; two calls moving through the
+    // same statuses the other way round would deadlock on those rows. One lock per account and day,
+    // always taken after the call's, puts every rollup change of that day in a single order.
+    if (dialect() === "postgres") await advisoryLock(trx, `rollup:${accountId}:${createdAt.slice(0, 10)}`);
     if (old) {
       id = Number(old.id);
       await trx.updateTable("calls").set(values).where("id", "=", id).execute();
@@ -62,6 +69,8 @@ export async function upsertExecutionCall(accountId: string, c: ExecutionCall, h
     return old ? "updated" : "imported";
   });
 }
+
+const advisoryLock = (trx: Kysely<DB>, key: string) => sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
 
 function isNewer(c: ExecutionCall, old: Stored): boolean {
   const rank = old.status_rank ?? 0;
