@@ -10,7 +10,7 @@ import { useFieldError } from "./form-fields";
 let cache: ComboboxOption[] | undefined;
 
 /** Every IANA zone the browser knows, with its current UTC offset; built once, on first open. */
-function timeZoneOptions(): ComboboxOption[] {
+export function timeZoneOptions(): ComboboxOption[] {
   if (cache) return cache;
   const zones = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
   const now = new Date();

@@ -17,6 +17,7 @@ const SEARCH_DELAY_MS = 300;
 export interface CallFilterValues {
   agent_id: string | null;
   engine_id: string | null;
+  campaign_id: string | null;
   status: string | null;
   call_type: string | null;
   q: string | null;
@@ -28,6 +29,8 @@ export type CallFiltersProps = {
   agents: FilterOption[];
   /** Engines to filter by; the filter is hidden when the account has none. */
   engines: FilterOption[];
+  /** Campaigns to filter by; hidden when the account has none (and none is chosen). */
+  campaigns: FilterOption[];
   onRange: (r: { range: RangePreset | null; from: string | null; to: string | null }) => void;
   onChange: (patch: Partial<CallFilterValues>) => void;
   onClear: () => void;
@@ -37,7 +40,7 @@ export type CallFiltersProps = {
  * Search box (debounced into the URL, so typing doesn't fire a request per key), date range,
  * agent, status and direction. Every value lives in the URL via the parent's nuqs state.
  */
-export function CallFilters({ range, values, agents, engines, onRange, onChange, onClear }: CallFiltersProps) {
+export function CallFilters({ range, values, agents, engines, campaigns, onRange, onChange, onClear }: CallFiltersProps) {
   const [text, setText] = React.useState(values.q ?? "");
   const [shownQ, setShownQ] = React.useState(values.q);
   // The URL changed under us (Clear, back/forward): show what it says.
@@ -53,7 +56,7 @@ export function CallFilters({ range, values, agents, engines, onRange, onChange,
     return () => clearTimeout(t);
   }, [text, values.q, onChange]);
 
-  const active = Boolean(values.agent_id || values.engine_id || values.status || values.call_type || values.q || range.kind !== "all");
+  const active = Boolean(values.agent_id || values.engine_id || values.campaign_id || values.status || values.call_type || values.q || range.kind !== "all");
   return (
     <div className="mb-4 flex flex-col gap-2">
       <div className="flex flex-col gap-2 lg:flex-row lg:items-center">
@@ -69,6 +72,9 @@ export function CallFilters({ range, values, agents, engines, onRange, onChange,
         <FilterSelect label="Agent" anyLabel="All agents" value={values.agent_id} options={agents} onChange={(v) => onChange({ agent_id: v })} className="col-span-2" />
         {engines.length > 0 && (
           <FilterSelect label="Engine" anyLabel="All engines" value={values.engine_id} options={engines} onChange={(v) => onChange({ engine_id: v })} />
+        )}
+        {(campaigns.length > 0 || values.campaign_id) && (
+          <FilterSelect label="Campaign" anyLabel="All campaigns" value={values.campaign_id} options={campaigns} onChange={(v) => onChange({ campaign_id: v })} />
         )}
         <FilterSelect label="Status" anyLabel="All statuses" value={values.status} options={STATUS_OPTIONS} onChange={(v) => onChange({ status: v })} />
         <FilterSelect label="Direction" anyLabel="All directions" value={values.call_type} options={TYPE_OPTIONS} onChange={(v) => onChange({ call_type: v })} />

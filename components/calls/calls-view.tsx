@@ -11,6 +11,7 @@ import { addDays, MAX_RANGE_DAYS, resolveRange, utcToday } from "@/lib/calls/dat
 import { formatCount } from "@/lib/calls/format";
 import { callLogParsers, callLogQuery } from "@/lib/calls/url-state";
 import { exportHref, useCallPages, useCallSummary } from "@/lib/hooks/calls";
+import { useCampaignOptions } from "@/lib/hooks/campaigns";
 import { useEngines } from "@/lib/hooks/engines";
 import { CallFilters, type CallFilterValues } from "./call-filters";
 import { CallCards } from "./call-cards";
@@ -33,6 +34,8 @@ export function CallsView() {
   // Roles that may not list engines get no engine filter (the request answers 403).
   const engineList = useEngines();
   const engines = (engineList.data ?? []).map((e) => ({ value: e.engine_id, label: e.name }));
+
+  const campaigns = useCampaignOptions();
 
   const onChange = React.useCallback((patch: Partial<CallFilterValues>) => void setF(patch), [setF]);
   const filtered = Object.keys(filters).length > 0;
@@ -92,7 +95,8 @@ export function CallsView() {
           </Button>
         }
       />
-      <CallFilters range={range} values={f} agents={agents} engines={engines} onChange={onChange} onClear={() => setF({ range: null, from: null, to: null, agent_id: null, engine_id: null, status: null, call_type: null, q: null })}
+      <CallFilters range={range} values={f} agents={agents} engines={engines} campaigns={campaigns} onChange={onChange}
+        onClear={() => setF({ range: null, from: null, to: null, agent_id: null, engine_id: null, campaign_id: null, status: null, call_type: null, q: null })}
         onRange={(r) => setF(r)} />
       {body}
       <CallSheet sid={f.call} known={calls.find((c) => c.call_sid === f.call)} searchHint={f.q ?? undefined} onClose={() => setF({ call: null })} />

@@ -17,6 +17,7 @@ import { resolveRange, utcToday } from "@/lib/calls/date-range";
 import { formatDay } from "@/lib/calls/format";
 import { callLogHref, dashboardParsers } from "@/lib/calls/url-state";
 import { cn, focusRing } from "@/lib/utils";
+import { useCampaignOptions } from "@/lib/hooks/campaigns";
 import { useCallSummary } from "@/lib/hooks/calls";
 import { EngineFigures } from "./engine-figures";
 import { KpiCards, KpiSkeleton } from "./kpi-cards";
@@ -41,7 +42,9 @@ export function DashboardView() {
   const [state, setState] = useQueryStates(dashboardParsers, { history: "replace" });
   const range = resolveRange(state, "30d", utcToday());
   const agentId = state.agent_id;
-  const summary = useCallSummary({ from: range.from, to: range.to, agent_id: agentId ?? undefined });
+  const campaignId = state.campaign_id;
+  const summary = useCallSummary({ from: range.from, to: range.to, agent_id: agentId ?? undefined, campaign_id: campaignId ?? undefined });
+  const campaigns = useCampaignOptions();
   // The agent list comes from the unfiltered summary of the same range (the same cache entry when no agent is picked).
   const everyone = useCallSummary({ from: range.from, to: range.to });
   const agents = (everyone.data?.per_agent ?? []).map((a) => ({ value: a.agent_id, label: a.name || a.agent_id }));
@@ -49,6 +52,9 @@ export function DashboardView() {
   const toolbar = (
     <>
       <FilterSelect label="Agent" anyLabel="All agents" value={agentId} options={agents} onChange={(v) => setState({ agent_id: v })} className="sm:w-48" />
+      {(campaigns.length > 0 || campaignId) && (
+        <FilterSelect label="Campaign" anyLabel="All campaigns" value={campaignId} options={campaigns} onChange={(v) => setState({ campaign_id: v })} className="sm:w-48" />
+      )}
       <RangePicker value={range} onPreset={(p) => setState({ range: p, from: null, to: null })} onCustom={(from, to) => setState({ range: null, from, to })} />
     </>
   );
@@ -68,7 +74,7 @@ export function DashboardView() {
     body = (
       <EmptyState
         icon={PhoneOff}
-        title={agentId ? "No calls for this agent in this period" : "No calls in this period"}
+        title={campaignId ? "No calls for this campaign in this period" : agentId ? "No calls for this agent in this period" : "No calls in this period"}
         text={
           <>
             Import call records with <code className="rounded bg-zinc-100 px-1 py-0.5 text-xs dark:bg-zinc-800">npm run cli -- calls import &lt;file&gt;</code>{" "}
@@ -76,8 +82,8 @@ export function DashboardView() {
           </>
         }
         action={
-          agentId ? (
-            <Button variant="outline" size="sm" onClick={() => setState({ agent_id: null })}>Show all agents</Button>
+          agentId || campaignId ? (
+            <Button variant="outline" size="sm" onClick={() => setState({ agent_id: null, campaign_id: null })}>Show all calls</Button>
           ) : (
             range.kind !== "90d" && <Button variant="outline" size="sm" onClick={() => setState({ range: "90d", from: null, to: null })}>Show the last 90 days</Button>
           )
@@ -102,7 +108,7 @@ export function DashboardView() {
           data ? (
             <>
               {formatDay(data.from)} – {formatDay(data.to)} (UTC) ·{" "}
-              <Link href={callLogHref({ from: data.from, to: data.to, agent_id: agentId })} prefetch={false} className={cn("text-indigo-600 underline underline-offset-2 hover:text-indigo-800 dark:text-indigo-400 dark:hover:text-indigo-300", focusRing)}>
+              <Link href={callLogHref({ from: data.from, to: data.to, agent_id: agentId, campaign_id: campaignId })} prefetch={false} className={cn("text-indigo-600 underline underline-offset-2 hover:text-indigo-800 dark:text-indigo-400 dark:hover:text-indigo-300", focusRing)}>
                 View these calls
               </Link>
             </>

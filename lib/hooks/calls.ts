@@ -11,7 +11,7 @@ export type { CallRecord };
 export type CallSummary = Awaited<ReturnType<typeof callSummary>>;
 export interface CallPage { calls: CallRecord[]; next_cursor: string | null; has_more: boolean }
 
-export interface SummaryParams { from?: string; to?: string; agent_id?: string }
+export interface SummaryParams { from?: string; to?: string; agent_id?: string; campaign_id?: string }
 
 /** Query keys of the call resource; the filters objects are plain, so they hash stably. */
 export const callKeys = {

@@ -1,0 +1,165 @@
+import fs from "node:fs";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
+import { FAKE_BOLNA_KEY, fakeBolnaPort } from "./fake-bolna-env";
+import { apiToken } from "./helpers";
+
+// Issue 10's journey in the console against the fake Bolna beside the app (it completes each call
+// about 1.5 s after it is placed, through the webhook): create a campaign with the wizard, read the
+// dry run, start it, watch it progress with the calls in flight never above its limit, pause it
+// (nothing more is dialled), resume and cancel it, and find its calls in the call log.
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const FAKE_ORIGIN = `http://127.0.0.1:${fakeBolnaPort(PORT)}`;
+const auth = () => ({ Authorization: `Bearer ${apiToken()}` });
+const unique = (p: string) => `${p} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+
+/** E2E_SCREENS=1 writes each view at 1280 and 390 px, light and dark, to test-results/screens/. */
+async function shots(page: Page, name: string) {
+  if (!process.env.E2E_SCREENS) return;
+  fs.mkdirSync("test-results/screens", { recursive: true });
+  const original = page.viewportSize();
+  for (const dark of [false, true]) {
+    await page.evaluate((d) => document.documentElement.classList.toggle("dark", d), dark);
+    for (const [w, h] of [[1280, 800], [390, 844]] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.waitForTimeout(150);
+      await page.screenshot({ path: `test-results/screens/${name}-${w}-${dark ? "dark" : "light"}.png`, fullPage: true, animations: "disabled" });
+    }
+  }
+  await page.evaluate(() => document.documentElement.classList.remove("dark"));
+  if (original) await page.setViewportSize(original);
+}
+
+/** A deployed agent that greets by {first_name}, and a list of `n` numbers (index 1 has no first_name, index 2 is on the do-not-call list). */
+async function world(request: APIRequestContext, n: number) {
+  const base = bolnaExampleAgent();
+  const agentName = unique("Campaign agent");
+  const agent = await request.post("/api/agent", { headers: auth(), data: { ...base, agent_config: { ...base.agent_config, agent_name: agentName, agent_welcome_message: "Hi {first_name}." } } });
+  expect(agent.status()).toBe(201);
+  const agentId = (await agent.json()).agent_id as string;
+  const engine = await request.post("/api/engines", { headers: auth(), data: { name: unique("Fake Bolna"), base_url: FAKE_ORIGIN, api_key: FAKE_BOLNA_KEY } });
+  expect(engine.status()).toBe(201);
+  expect((await request.post(`/api/agent/${agentId}/deploy`, { headers: auth(), data: { engine_id: (await engine.json()).engine_id } })).status()).toBe(200);
+  const listName = unique("Campaign list");
+  const list = await request.post("/api/contacts", { headers: auth(), data: { name: listName, default_country: "US" } });
+  const listId = (await list.json()).list_id as string;
+  const stem = String(Date.now()).slice(-4);
+  const numbers = Array.from({ length: n }, (_, i) => `+1415${stem}${String(100 + i).padStart(3, "0")}`);
+  const contacts = numbers.map((phone_number, i) => ({ phone_number, template_variables: i === 1 ? {} : { first_name: `Person ${i}` } }));
+  expect((await request.post(`/api/contacts/${listId}/add`, { headers: auth(), data: { contacts } })).status()).toBe(200);
+  expect((await request.post("/api/suppressions", { headers: auth(), data: { phone_numbers: [numbers[2]], reason: "asked not to be called" } })).status()).toBeLessThan(300);
+  return { agentName, listName, numbers };
+}
+
+const count = (page: Page, state: string) => page.getByTestId("campaign-counts").locator(`[data-state="${state}"]`);
+const num = async (page: Page, state: string) => Number((await count(page, state).textContent())?.replace(/\D/g, "") || 0);
+
+test("create a campaign with the wizard, read its dry run, start it, watch it, pause, resume and cancel it", async ({ page, request }) => {
+  test.setTimeout(150_000);
+  const { agentName, listName } = await world(request, 14);
+
+  await page.goto("/campaigns");
+  await page.getByRole("link", { name: "New campaign" }).first().click();
+  await expect(page.getByRole("heading", { name: "New campaign" })).toBeVisible();
+
+  // Step 1: a field left empty is explained beside it; then agent and list.
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText("give the campaign a name")).toBeVisible();
+  const name = unique("Renewals");
+  await page.getByLabel("Name").fill(name);
+  await page.getByRole("combobox", { name: "Agent" }).click();
+  await page.getByRole("option", { name: agentName }).click();
+  await page.getByRole("combobox", { name: "Contact list" }).click();
+  await page.getByRole("option", { name: new RegExp(listName) }).click();
+  // The select has closed and shows the choice (a click while it is still closing goes nowhere).
+  await expect(page.getByRole("combobox", { name: "Contact list" })).toContainText(listName);
+  await expect(page.getByRole("listbox")).toHaveCount(0);
+  await shots(page, "campaign-wizard-basics");
+  await page.getByRole("button", { name: "Next" }).click();
+
+  // Step 2: two windows that together cover every hour of every day (the second crosses midnight),
+  // so the test does not depend on when it runs.
+  await expect(page.getByRole("heading", { name: "Schedule" })).toBeFocused();
+  await page.getByRole("switch", { name: "Only call inside calling windows" }).click();
+  await page.getByRole("button", { name: "Add window" }).click();
+  for (const [i, from, until] of [[1, "00:00", "12:00"], [2, "12:00", "00:00"]] as const) {
+    const w = page.getByRole("group", { name: `Window ${i}` });
+    for (const d of ["Sat", "Sun"]) await w.getByRole("button", { name: d }).click();
+    await w.getByLabel("From").fill(from);
+    await w.getByLabel("Until").fill(until);
+  }
+  await shots(page, "campaign-wizard-schedule");
+  await page.getByRole("button", { name: "Next" }).click();
+
+  // Step 3: one call at a time, so the run lasts long enough to pause it.
+  await page.getByLabel("Calls at once").fill("0");
+  await page.getByRole("button", { name: "Save draft and run the dry run" }).click();
+  await expect(page.getByText("at least 1")).toBeVisible();
+  await page.getByLabel("Calls at once").fill("1");
+  await shots(page, "campaign-wizard-pace");
+  await page.getByRole("button", { name: "Save draft and run the dry run" }).click();
+
+  // The draft's page: the dry run counts who is skipped and why; nothing was dialled.
+  await expect(page).toHaveURL(/\/campaigns\/[0-9a-f-]{36}$/);
+  const dry = page.getByTestId("dry-run-figures");
+  await expect(dry.getByText("Will be called").locator("..")).toContainText("12");
+  await expect(dry.getByText("On the do-not-call list").locator("..")).toContainText("1");
+  await expect(dry.getByText("Missing variables").locator("..")).toContainText("1");
+  await expect(page.getByText("{first_name}")).toBeVisible();
+  await shots(page, "campaign-draft-dry-run");
+
+  // Start, then watch it: counts move by themselves, never more than one call in flight.
+  await page.getByRole("button", { name: "Start campaign" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Running");
+  await expect(count(page, "skipped")).toHaveText("2");
+  await expect.poll(async () => {
+    await expect(page.getByTestId("in-flight")).toHaveText(/In flight: [01]\/1/);
+    return num(page, "completed");
+  }, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+  await expect(page.getByRole("progressbar", { name: "Campaign progress" })).toBeVisible();
+  await shots(page, "campaign-running");
+
+  // Pause: nothing more is dialled; the call in flight finishes.
+  await page.getByRole("button", { name: "Pause" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Paused");
+  await expect(page.getByTestId("in-flight")).toHaveText("In flight: 0/1", { timeout: 15_000 });
+  const settled = await num(page, "completed");
+  await page.waitForTimeout(4_000);
+  expect(await num(page, "completed")).toBe(settled);
+  expect(await num(page, "pending")).toBeGreaterThan(0);
+  await shots(page, "campaign-paused");
+
+  // Resume dials again; cancel ends it, after asking.
+  await page.getByRole("button", { name: "Resume" }).click();
+  await expect.poll(() => num(page, "completed"), { timeout: 20_000 }).toBeGreaterThan(settled);
+  const cancel = page.getByRole("button", { name: "Cancel campaign" });
+  await cancel.click();
+  const confirm = page.getByRole("alertdialog", { name: `Cancel '${name}'?` });
+  await confirm.getByRole("button", { name: "Cancel campaign" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Canceled");
+  await expect.poll(() => num(page, "canceled")).toBeGreaterThan(0);
+
+  // The per-contact table filters by state; the report is a download of every contact.
+  await page.getByRole("combobox", { name: "Contact state" }).click();
+  await page.getByRole("option", { name: "Skipped" }).click();
+  await expect(page.getByRole("cell", { name: "On the do-not-call list" })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "Missing template variables" })).toBeVisible();
+  const report = await request.get(await page.getByRole("link", { name: "Report CSV" }).getAttribute("href") ?? "", { headers: auth() });
+  expect(report.status()).toBe(200);
+  expect((await report.text()).trim().split("\n")).toHaveLength(15);
+
+  // Its calls carry the campaign: the call log filters by it.
+  await page.getByRole("link", { name: "See this campaign's calls" }).click();
+  await expect(page).toHaveURL(/campaign_id=/);
+  await expect(page.getByRole("combobox", { name: "Campaign" })).toContainText(name);
+  await expect(page.getByTestId("calls-count")).toContainText(/[1-9]\d* calls? shown/);
+
+  // The list shows it with its progress.
+  await page.goto("/campaigns");
+  const row = page.getByRole("row").filter({ hasText: name });
+  await expect(row.getByText("Canceled")).toBeVisible();
+  await expect(row.getByRole("progressbar")).toBeVisible();
+  await shots(page, "campaigns-list");
+});
