@@ -10,6 +10,7 @@ import { closeDb } from "@/lib/db/client";
 import { databaseBytes } from "@/lib/db/operator";
 import { createDatabase, dropDatabase } from "@/lib/db/postgres";
 import { benchContacts, contactsRows } from "./bench-contacts";
+import { benchCampaigns, campaignsReading } from "./support/bench-campaigns";
 import { benchOverHttp } from "./support/bench-http";
 import { hit, printSideBySide, type BenchRow } from "./support/bench-kit";
 import { SECTIONS, type BenchContext, type Tenant } from "./support/bench-sections";
@@ -20,16 +21,22 @@ import { seedCalls } from "./support/seed-calls";
 // a fresh PostgreSQL database there too, printed side by side. A benchmark, not a test: it prints
 // numbers, the reader judges them. Knobs: BENCH_CALLS (300000, the big account on SQLite),
 // BENCH_PG_CALLS (the big account on PostgreSQL; default 100000 to keep the run under ~4 minutes
-// on a small machine), BENCH_ITERATIONS (200), BENCH_KEEP=1 keeps the databases.
+// on a small machine), BENCH_ITERATIONS (200), BENCH_KEEP=1 keeps the databases,
+// BENCH_CAMPAIGN_CONTACTS (100000, the big campaign of section 7), BENCH_ONLY=campaigns runs section 7
+// alone on a fresh database, nothing else seeded (with BENCH_ITERATIONS=60: ~20 s on SQLite, ~40 s
+// more on PostgreSQL), e.g. `BENCH_ONLY=campaigns BENCH_ITERATIONS=60 npm run bench`.
 
 const SQLITE_CALLS = Number(process.env.BENCH_CALLS ?? 300_000);
 const PG_CALLS = Number(process.env.BENCH_PG_CALLS ?? Math.min(SQLITE_CALLS, 100_000));
 const SMALL = 1_000;
 const N = Number(process.env.BENCH_ITERATIONS ?? 200);
 const PG_ADMIN = process.env.BENCH_PG_URL ?? process.env.TEST_PG_ADMIN_URL;
+const ONLY = process.env.BENCH_ONLY;
+if (ONLY !== undefined && ONLY !== "campaigns") throw new Error(`BENCH_ONLY must be "campaigns" (or unset), not "${ONLY}"`);
+const CAMPAIGNS_TITLE = "7. Campaign dispatch: the tick's cost must not grow with contacts already done (max_concurrency 10, 10 slots free every tick, fake Bolna on 127.0.0.1)";
 
 type Kind = "SQLite" | "PostgreSQL";
-interface BackendRun { name: Kind; calls: number; seed: BenchRow[]; sections: BenchRow[][]; contacts: BenchRow[]; seconds: number }
+interface BackendRun { name: Kind; calls: number; seed: BenchRow[]; sections: BenchRow[][]; contacts: BenchRow[]; campaigns: BenchRow[]; seconds: number }
 
 async function tenant(name: string): Promise<Tenant> {
   const account = await createAccount(name);
@@ -55,7 +62,19 @@ async function freshDatabase(kind: Kind): Promise<() => Promise<void>> {
   return () => dropDatabase(PG_ADMIN!, name);
 }
 
+/** BENCH_ONLY=campaigns: section 7 alone, on a fresh database. */
+async function runCampaignsOnly(kind: Kind): Promise<BackendRun> {
+  const started = performance.now();
+  const remove = await freshDatabase(kind);
+  console.error(`${kind}: ${CAMPAIGNS_TITLE}`);
+  const campaigns = await benchCampaigns(N);
+  await closeDb();
+  if (process.env.BENCH_KEEP !== "1") await remove();
+  return { name: kind, calls: 0, seed: [], sections: [], contacts: [], campaigns, seconds: (performance.now() - started) / 1000 };
+}
+
 async function runBackend(kind: Kind, bigCalls: number): Promise<BackendRun> {
+  if (ONLY === "campaigns") return runCampaignsOnly(kind);
   const started = performance.now();
   const remove = await freshDatabase(kind);
   console.error(`${kind}: seeding ${bigCalls} + ${SMALL} calls…`);
@@ -80,12 +99,15 @@ async function runBackend(kind: Kind, bigCalls: number): Promise<BackendRun> {
     console.error(`${kind}: over real HTTP, next start vs a bare node:http server…`);
     await benchOverHttp(process.env.DATABASE_PATH!, big.token);
   }
+  // After the HTTP section: its `next start` runs a dispatcher, and this section's campaigns must not be live then.
+  console.error(`${kind}: ${CAMPAIGNS_TITLE}`);
+  const campaigns = await benchCampaigns(N);
   await closeDb();
   if (process.env.BENCH_KEEP !== "1") await remove();
   else console.error(`${kind}: kept ${process.env.DATABASE_URL ?? process.env.DATABASE_PATH}`);
   console.error(`${kind}: contacts add…`);
   const contacts = contactsRows(await benchContacts(kind === "PostgreSQL" ? PG_ADMIN : undefined));
-  return { name: kind, calls: bigCalls, seed, sections, contacts, seconds: (performance.now() - started) / 1000 };
+  return { name: kind, calls: bigCalls, seed, sections, contacts, campaigns, seconds: (performance.now() - started) / 1000 };
 }
 
 const ratio = (a?: number, b?: number) => (a && b ? `x${(a / b).toFixed(2)}` : "n/a");
@@ -98,17 +120,23 @@ async function main() {
   const runs = [await runBackend("SQLite", SQLITE_CALLS)];
   if (PG_ADMIN) runs.push(await runBackend("PostgreSQL", PG_CALLS));
   else console.log("PostgreSQL: not run (set BENCH_PG_URL to a server where databases may be created, or use `npm run bench:pg`)");
-  console.log(`Big account: ${runs.map((r) => `${r.name} ${r.calls} calls`).join(", ")}${PG_ADMIN && PG_CALLS !== SQLITE_CALLS ? " (BENCH_PG_CALLS: fewer on PostgreSQL to keep the run short; set it to compare equal sizes)" : ""}; small account ${SMALL} calls.`);
+  if (!ONLY) console.log(`Big account: ${runs.map((r) => `${r.name} ${r.calls} calls`).join(", ")}${PG_ADMIN && PG_CALLS !== SQLITE_CALLS ? " (BENCH_PG_CALLS: fewer on PostgreSQL to keep the run short; set it to compare equal sizes)" : ""}; small account ${SMALL} calls.`);
 
   const column = (pick: (r: BackendRun) => BenchRow[]) => runs.map((r) => ({ name: r.name, rows: pick(r) }));
-  SECTIONS.forEach((s, i) => printSideBySide(s.title, column((r) => r.sections[i])));
-  printSideBySide("5. Seed throughput (synthetic calls: calls + search index + daily rollup, inserted 10k at a time)", column((r) => r.seed));
-  printSideBySide("6. Contacts add (fresh database, route handler, every number new)", column((r) => r.contacts));
+  if (!ONLY) {
+    SECTIONS.forEach((s, i) => printSideBySide(s.title, column((r) => r.sections[i])));
+    printSideBySide("5. Seed throughput (synthetic calls: calls + search index + daily rollup, inserted 10k at a time)", column((r) => r.seed));
+    printSideBySide("6. Contacts add (fresh database, route handler, every number new)", column((r) => r.contacts));
+  }
+  printSideBySide(CAMPAIGNS_TITLE, column((r) => r.campaigns));
 
   console.log("\nReading:");
   for (const r of runs) {
-    const [s1, s2, , s4] = r.sections;
-    console.log(`  ${r.name}: first page big vs small p95 ${ratio(s1[1].p95, s1[0].p95)}; deep page vs page 1 p95 ${ratio(s2[1].p95, s2[0].p95)}; summary over 90 days p95 ${s4[1].p95!.toFixed(2)} ms (target: well under 150 ms); ${r.seconds.toFixed(0)} s`);
+    if (!ONLY) {
+      const [s1, s2, , s4] = r.sections;
+      console.log(`  ${r.name}: first page big vs small p95 ${ratio(s1[1].p95, s1[0].p95)}; deep page vs page 1 p95 ${ratio(s2[1].p95, s2[0].p95)}; summary over 90 days p95 ${s4[1].p95!.toFixed(2)} ms (target: well under 150 ms); ${r.seconds.toFixed(0)} s`);
+    }
+    console.log(`  ${r.name}: ${campaignsReading(r.campaigns)}`);
   }
   console.log(`  total bench time ${((performance.now() - started) / 1000).toFixed(1)} s, load average at end ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
 }

@@ -13,6 +13,7 @@ import { tokenCreate } from "./commands/token-create";
 import { tokenList } from "./commands/token-list";
 import { tokenRevoke } from "./commands/token-revoke";
 import { userCreate, userResetPassword } from "./commands/user";
+import { worker } from "./commands/worker";
 
 // Operator CLI: `npm run cli -- <command> [flags]`. Every command prints exactly one JSON object
 // on stdout (errors: {"error": "..."} and exit code 1), so scripts can pipe it into jq. Anything
@@ -39,6 +40,7 @@ const COMMANDS: Record<string, Command> = {
   "demo": demo,
   "db:copy": dbCopy,
   "backup": backup,
+  "worker": worker,
 };
 
 function resolve(argv: string[]): { command: Command; args: string[] } | undefined {

@@ -1,6 +1,6 @@
 import "server-only";
 import { getAgent, type AgentRecord } from "@/lib/db/agents";
-import { cancelPending, insertSnapshot, listSource } from "@/lib/db/campaign-contacts";
+import { analyzeSnapshot, cancelPending, insertSnapshot, listSource } from "@/lib/db/campaign-contacts";
 import { getCampaignRow, markStarted, transition, type CampaignRow, type CampaignValues } from "@/lib/db/campaigns";
 import { writeTx } from "@/lib/db/client";
 import { getList } from "@/lib/db/contacts";
@@ -108,6 +108,7 @@ export async function startCampaign(accountId: string, id: string, now = new Dat
     }
     return true;
   });
+  if (moved) await analyzeSnapshot();
   const after = await getCampaignRow(accountId, id);
   if (!moved || !after) throw conflict(after?.status ?? "gone", "started again");
   return after;

@@ -1,7 +1,7 @@
 import "server-only";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { CampaignContact, ContactState } from "@/lib/schemas/campaign";
-import { db } from "./client";
+import { db, dialect } from "./client";
 import { decodeCursor, encodeCursor } from "./cursor";
 import type { CampaignContactsTable, DB } from "./types";
 
@@ -31,6 +31,15 @@ export async function* listSource(accountId: string, listId: string, trx: Kysely
 export async function insertSnapshot(trx: Kysely<DB>, rows: CampaignContactsTable[]) {
   // 13 parameters a row: 200 rows a statement stays under both backends' limits.
   for (let i = 0; i < rows.length; i += 200) await trx.insertInto("campaign_contacts").values(rows.slice(i, i + 200)).execute();
+}
+
+/**
+ * PostgreSQL, after a start's snapshot: fresh statistics, so the claim's UPDATE by (campaign, seq)
+ * uses the primary key. Without them (before autovacuum's first analyze) the planner may walk the
+ * pending part of campaign_contacts_due instead: 9 ms a claim at 99k pending against 0.07 ms.
+ */
+export async function analyzeSnapshot() {
+  if (dialect() === "postgres") await sql`ANALYZE campaign_contacts`.execute(db());
 }
 
 const PUBLIC_COLUMNS = ["seq", "contact_id", "e164", "state", "attempts", "last_call_sid", "last_status", "next_attempt_at", "skip_reason", "updated_at"] as const;

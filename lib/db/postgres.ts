@@ -2,6 +2,7 @@ import "server-only";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { logError } from "@/lib/http/log";
 
 const MIGRATIONS_DIR = path.join(process.cwd(), "lib", "db", "migrations", "postgres");
 
@@ -23,7 +24,12 @@ const types = {
 };
 
 export function createPool(connectionString: string, max = 10): pg.Pool {
-  return new pg.Pool({ connectionString, max, types, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({ connectionString, max, types, idleTimeoutMillis: 30_000 });
+  // An idle connection the server ends (restart, failover, pg_terminate_backend, DROP DATABASE …
+  // FORCE right after the pool closed) is emitted here; unheard, it would end the whole process
+  // (next start, the CLI worker). The pool opens a new connection on the next query.
+  pool.on("error", (err) => logError("idle PostgreSQL connection closed by the server", { err }));
+  return pool;
 }
 
 /**

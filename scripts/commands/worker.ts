@@ -1,0 +1,41 @@
+import { startDispatcher } from "@/lib/campaigns/dispatcher-loop";
+import { config } from "@/lib/config";
+import { ping } from "@/lib/db/client";
+import { CliError, parseFlags } from "./args";
+
+const USAGE = "worker [--tick-ms MS]";
+
+/**
+ * `worker` → {"stopped": true, "signal", "ticks", "dialled"} once stopped: the campaign dispatcher in
+ * the foreground, for operators who run `next start` with CAMPAIGN_DISPATCHER=off and want dialling
+ * in its own process (or on its own machine). It is the same loop `next start` runs, so workers and
+ * app instances may tick against one database together. SIGINT or SIGTERM stops it after the tick
+ * under way (a dial is never cut off between its claim and its POST /call); a second signal kills it.
+ */
+export async function worker(args: string[]) {
+  const { values } = parseFlags(args, { "tick-ms": { type: "string" } }, USAGE);
+  const tickMs = values["tick-ms"] === undefined ? config().CAMPAIGN_TICK_MS : Number(values["tick-ms"]);
+  // The same bounds as CAMPAIGN_TICK_MS (lib/config.ts).
+  if (!Number.isInteger(tickMs) || tickMs < 50 || tickMs > 60_000) throw new CliError(`--tick-ms must be an integer from 50 to 60000. Usage: ${USAGE}`);
+  // Fail now, as {"error"}, on a database that cannot be opened or migrated, not inside the first tick.
+  await ping();
+
+  let ticks = 0;
+  let dialled = 0;
+  const dispatcher = startDispatcher({ tickMs, keepAlive: true, onTick: (r) => { ticks++; dialled += r.dialled; } });
+  const where = config().DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : config().DATABASE_PATH;
+  process.stderr.write(`worker: campaign dispatcher running on ${where}, a tick every ${tickMs} ms; SIGINT or SIGTERM stops it\n`);
+  const signal = await new Promise<NodeJS.Signals>((resolve) => {
+    // The first signal stops gracefully; both listeners go, so a second one meets Node's default and kills.
+    const on = (s: NodeJS.Signals) => {
+      process.off("SIGINT", on);
+      process.off("SIGTERM", on);
+      resolve(s);
+    };
+    process.on("SIGINT", on);
+    process.on("SIGTERM", on);
+  });
+  await dispatcher.stop();
+  // The CLI closes the database after printing this object.
+  return { stopped: true, signal, ticks, dialled };
+}
