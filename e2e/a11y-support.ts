@@ -2,19 +2,22 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { navItems } from "@/components/shell/nav-items";
 import { THEME_STORAGE_KEY, type Theme } from "@/lib/theme";
+import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
+import { FAKE_BOLNA_KEY, fakeBolnaPort } from "./fake-bolna-env";
 import { SHOWCASE_SID } from "./fixtures";
 import { apiToken } from "./helpers";
 
 // Shared by the accessibility specs: the pages to check (the sidebar's, so a page added to the nav
 // is covered without touching this file, plus detail pages), the dialogs and how to open them.
 
+const FAKE_ORIGIN = `http://127.0.0.1:${fakeBolnaPort(Number(process.env.E2E_PORT ?? 3210))}`;
 const auth = () => ({ Authorization: `Bearer ${apiToken()}` });
 const unique = (prefix: string) => `${prefix}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 export const THEMES: Theme[] = ["light", "dark"];
 
-export interface Fixtures { agentId: string; agentName: string; listId: string; listName: string; toolName: string }
+export interface Fixtures { agentId: string; agentName: string; listId: string; listName: string; toolName: string; campaignId: string }
 
 /** One agent, one contact list and one tool, made through the API so detail pages and row dialogs exist. */
 async function makeFixtures(request: APIRequestContext): Promise<Fixtures> {
@@ -41,12 +44,26 @@ async function makeFixtures(request: APIRequestContext): Promise<Fixtures> {
     },
   });
   expect(tool.status()).toBe(201);
-  return { agentId: (await agent.json()).agent_id, agentName, listId: listBody.list_id, listName, toolName };
+  return { agentId: (await agent.json()).agent_id, agentName, listId: listBody.list_id, listName, toolName, campaignId: await draftCampaign(request, listBody.list_id) };
 }
 
-/** Every console page: the nav's, then detail pages reached from them (AGENT and LIST stand for fixture ids). */
+/** A draft campaign (its page shows the dry run): Bolna's example agent deployed on the fake engine beside the app. */
+async function draftCampaign(request: APIRequestContext, listId: string): Promise<string> {
+  const add = await request.post(`/api/contacts/${listId}/add`, { headers: auth(), data: { contacts: [{ phone_number: "+14155550199", template_variables: { first_name: "Ada" } }] } });
+  expect(add.status()).toBe(200);
+  const agent = await request.post("/api/agent", { headers: auth(), data: bolnaExampleAgent() });
+  const engine = await request.post("/api/engines", { headers: auth(), data: { name: unique("A11y engine"), base_url: FAKE_ORIGIN, api_key: FAKE_BOLNA_KEY } });
+  const agentId = (await agent.json()).agent_id;
+  const deployed = await request.post(`/api/agent/${agentId}/deploy`, { headers: auth(), data: { engine_id: (await engine.json()).engine_id } });
+  expect(deployed.status()).toBe(200);
+  const campaign = await request.post("/api/campaigns", { headers: auth(), data: { name: unique("A11y campaign"), agent_id: agentId, list_id: listId } });
+  expect(campaign.status()).toBe(201);
+  return (await campaign.json()).campaign_id;
+}
+
+/** Every console page: the nav's, then detail pages reached from them (AGENT, LIST and CAMPAIGN stand for fixture ids). */
 export function pages(): string[] {
-  return [...navItems.map((i) => i.href), "/agents/new", "/agents/AGENT", "/contacts/LIST"];
+  return [...navItems.map((i) => i.href), "/agents/new", "/agents/AGENT", "/contacts/LIST", "/campaigns/new", "/campaigns/CAMPAIGN"];
 }
 
 let made: Promise<Fixtures> | undefined;
@@ -57,7 +74,7 @@ export function fixtures(request: APIRequestContext): Promise<Fixtures> {
 }
 
 export function resolveUrl(url: string, f: Fixtures): string {
-  return url.replace("AGENT", f.agentId).replace("LIST", f.listId);
+  return url.replace("AGENT", f.agentId).replace("LIST", f.listId).replace("CAMPAIGN", f.campaignId);
 }
 
 export interface DialogCase {
@@ -111,6 +128,7 @@ export const dialogs: DialogCase[] = [
     via: (p, f) => menuItem(p, p.getByRole("button", { name: `Actions for ${f.agentName}`, exact: true }), "Delete")(),
     dialog: (p) => p.getByRole("alertdialog"),
   },
+  { name: "campaign draft delete", url: "/campaigns/CAMPAIGN", opener: (p) => p.getByRole("button", { name: "Delete draft" }), dialog: (p) => p.getByRole("alertdialog") },
   { name: "custom range", url: "/", opener: (p) => p.getByRole("button", { name: "Custom range" }), dialog: (p) => p.getByRole("dialog") },
 ];
 

@@ -1,8 +1,7 @@
-import fs from "node:fs";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
 import { FAKE_BOLNA_KEY, fakeBolnaPort } from "./fake-bolna-env";
-import { apiToken } from "./helpers";
+import { apiToken, shots } from "./helpers";
 
 // Issue 10's journey in the console against the fake Bolna beside the app (it completes each call
 // about 1.5 s after it is placed, through the webhook): create a campaign with the wizard, read the
@@ -13,23 +12,6 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
 const FAKE_ORIGIN = `http://127.0.0.1:${fakeBolnaPort(PORT)}`;
 const auth = () => ({ Authorization: `Bearer ${apiToken()}` });
 const unique = (p: string) => `${p} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
-
-/** E2E_SCREENS=1 writes each view at 1280 and 390 px, light and dark, to test-results/screens/. */
-async function shots(page: Page, name: string) {
-  if (!process.env.E2E_SCREENS) return;
-  fs.mkdirSync("test-results/screens", { recursive: true });
-  const original = page.viewportSize();
-  for (const dark of [false, true]) {
-    await page.evaluate((d) => document.documentElement.classList.toggle("dark", d), dark);
-    for (const [w, h] of [[1280, 800], [390, 844]] as const) {
-      await page.setViewportSize({ width: w, height: h });
-      await page.waitForTimeout(150);
-      await page.screenshot({ path: `test-results/screens/${name}-${w}-${dark ? "dark" : "light"}.png`, fullPage: true, animations: "disabled" });
-    }
-  }
-  await page.evaluate(() => document.documentElement.classList.remove("dark"));
-  if (original) await page.setViewportSize(original);
-}
 
 /** A deployed agent that greets by {first_name}, and a list of `n` numbers (index 1 has no first_name, index 2 is on the do-not-call list). */
 async function world(request: APIRequestContext, n: number) {
@@ -44,8 +26,9 @@ async function world(request: APIRequestContext, n: number) {
   const listName = unique("Campaign list");
   const list = await request.post("/api/contacts", { headers: auth(), data: { name: listName, default_country: "US" } });
   const listId = (await list.json()).list_id as string;
-  const stem = String(Date.now()).slice(-4);
-  const numbers = Array.from({ length: n }, (_, i) => `+1415${stem}${String(100 + i).padStart(3, "0")}`);
+  // Valid US numbers (exchange 555), different on each run so a retry never meets its own list.
+  const first = 1000 + (Date.now() % 8000);
+  const numbers = Array.from({ length: n }, (_, i) => `+1415555${first + i}`);
   const contacts = numbers.map((phone_number, i) => ({ phone_number, template_variables: i === 1 ? {} : { first_name: `Person ${i}` } }));
   expect((await request.post(`/api/contacts/${listId}/add`, { headers: auth(), data: { contacts } })).status()).toBe(200);
   expect((await request.post("/api/suppressions", { headers: auth(), data: { phone_numbers: [numbers[2]], reason: "asked not to be called" } })).status()).toBeLessThan(300);

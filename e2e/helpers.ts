@@ -20,3 +20,20 @@ export async function snap(page: Page, testInfo: TestInfo, name: string) {
   }
   if (original) await page.setViewportSize(original);
 }
+
+/** E2E_SCREENS=1 writes each view at 1280 and 390 px, light and dark, to test-results/screens/ (to look at, not asserted). */
+export async function shots(page: Page, name: string) {
+  if (!process.env.E2E_SCREENS) return;
+  fs.mkdirSync("test-results/screens", { recursive: true });
+  const original = page.viewportSize();
+  for (const dark of [false, true]) {
+    await page.evaluate((d) => document.documentElement.classList.toggle("dark", d), dark);
+    for (const [w, h] of [[1280, 800], [390, 844]] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.waitForTimeout(150);
+      await page.screenshot({ path: `test-results/screens/${name}-${w}-${dark ? "dark" : "light"}.png`, fullPage: true, animations: "disabled" });
+    }
+  }
+  await page.evaluate(() => document.documentElement.classList.remove("dark"));
+  if (original) await page.setViewportSize(original);
+}

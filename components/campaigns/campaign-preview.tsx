@@ -57,7 +57,7 @@ export function CampaignPreviewPanel({ campaignId }: { campaignId: string }) {
                 {p.sample.map((s) => (
                   <Tr key={s.phone_number}>
                     <Td className="tabular-nums">{s.phone_number}</Td>
-                    <Td className="tabular-nums">{s.local_time}</Td>
+                    <Td className="tabular-nums">{s.local_time.replace("T", " ")}</Td>
                     <Td className="hidden sm:table-cell">{s.first_attempt_at ? formatDateTime(s.first_attempt_at) : "—"}</Td>
                   </Tr>
                 ))}

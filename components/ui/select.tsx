@@ -19,8 +19,8 @@ export function SelectTrigger({
     <SelectPrimitive.Trigger
       className={cn(
         controlClass,
-        "flex h-9 items-center justify-between gap-2 text-left data-[placeholder]:text-zinc-400",
-        "[&>span]:truncate dark:data-[placeholder]:text-zinc-500",
+        "flex h-9 items-center justify-between gap-2 text-left data-[placeholder]:text-zinc-500",
+        "[&>span]:truncate dark:data-[placeholder]:text-zinc-400",
         className,
       )}
       {...props}
