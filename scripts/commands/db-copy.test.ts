@@ -14,6 +14,8 @@ import * as webhookRoute from "@/app/api/webhooks/bolna/[secret]/route";
 import * as summary from "@/app/api/details/summary/route";
 import * as sessionRoute from "@/app/api/session/route";
 import * as suppressionsRoute from "@/app/api/suppressions/route";
+import * as campaignActionRoute from "@/app/api/campaigns/[campaign_id]/[action]/route";
+import * as campaignsRoute from "@/app/api/campaigns/route";
 import * as invitesRoute from "@/app/api/members/invites/route";
 import * as toolsRoute from "@/app/api/tools/route";
 import * as toolTest from "@/app/api/tools/[tool_id]/test/route";
@@ -40,7 +42,7 @@ import { createUser } from "@/lib/db/users";
 const ADMIN = process.env.TEST_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:55432/postgres";
 const havePg = Boolean(process.env.TEST_PG_ADMIN_URL) || (await canConnect(ADMIN));
 
-const TABLES = ["accounts", "calls", "call_daily", "agents", "tools", "tool_tests", "contact_lists", "contacts", "engines", "agent_deployments", "call_daily_engine", "users", "api_tokens", "sessions", "audit_log", "signin_failures", "suppressions", "member_links"];
+const TABLES = ["accounts", "calls", "call_daily", "agents", "tools", "tool_tests", "contact_lists", "contacts", "engines", "agent_deployments", "call_daily_engine", "users", "api_tokens", "sessions", "audit_log", "signin_failures", "suppressions", "member_links", "campaigns", "campaign_contacts"];
 const TOOL_TOKEN = "tok_copy_plaintext_9Xq2Lm";
 const UNTIL = new Date("2025-06-30T12:00:00Z");
 const pgName = `voxdesk_copy_${crypto.randomBytes(5).toString("hex")}`;
@@ -158,6 +160,11 @@ beforeAll(async () => {
   expect((await call(addRoute.POST, "POST", "/", { token: a.token, params: { list_id: listId }, body: { contacts } })).json.total_added).toBe(1_500);
   const dnc = await call(suppressionsRoute.POST, "POST", "/api/suppressions", { token: a.token, body: { phone_numbers: ["+14155550199", "+442071838750"], reason: "asked" } });
   expect(dnc.json.total_added).toBe(2);
+  // A started campaign: its row and the snapshot of the list's contacts (nothing is dialled: no dispatcher runs here).
+  const campaign = await call(campaignsRoute.POST, "POST", "/api/campaigns", { token: a.token, body: { name: "Copy campaign", agent_id: agentId, list_id: listId } });
+  expect(campaign.status).toBe(201);
+  const started = await call(campaignActionRoute.POST, "POST", "/", { token: a.token, params: { campaign_id: campaign.json.campaign_id, action: "start" } });
+  expect(started.json).toMatchObject({ status: "running", total: 1_500 });
   const invite = await call(invitesRoute.POST, "POST", "/api/members/invites", { token: a.token, body: { email: "copy-invite@example.test", role: "viewer" } });
   expect(invite.status).toBe(201);
 
