@@ -11,11 +11,13 @@ import { finalStateOf, type RetryPolicy } from "./retry";
  * contact follows the call and the call carries the campaign's id. A contact given up as stale
  * still learns how its call really ended (never retried then: the person may have been on the phone).
  */
-export async function campaignCallHook(trx: Kysely<DB>, accountId: string, call: ExecutionCall): Promise<void> {
+export async function campaignCallHook(trx: Kysely<DB>, accountId: string, call: ExecutionCall, isNew: boolean): Promise<void> {
   const now = new Date();
   let row = await contactByCall(trx, accountId, call.call_sid);
-  if (!row && call.call_type === "outbound" && call.to_number) {
-    // The process that placed this call stopped before recording its id: the engine's news adopts it.
+  // The process that placed this call stopped before recording its id: the engine's first news of the
+  // call adopts it. Only a call's first record looks (later ones find the contact by call id), so
+  // the status updates of calls no campaign placed do not pay for the search.
+  if (!row && isNew && call.call_type === "outbound" && call.to_number) {
     row = await dialingContactFor(trx, accountId, call);
     if (row) await recordDialledCall(trx, row.campaign_id, Number(row.seq), call.call_sid, now.toISOString());
   }

@@ -2,7 +2,7 @@ import "server-only";
 import { config } from "@/lib/config";
 import { logError } from "@/lib/http/log";
 import {
-  claimContact, deferZone, dueContacts, inFlight, recordDialledCall, releaseClaim, setContact, skipContact, staleInFlight, tagCall, type DueRow,
+  callStatus, claimContact, deferZone, dueContacts, inFlight, recordDialledCall, releaseClaim, setContact, skipContact, staleInFlight, tagCall, type DueRow,
 } from "@/lib/db/campaign-contacts";
 import { completeIfDone, getCampaignRow, liveCampaigns, lockCampaign, type CampaignRow } from "@/lib/db/campaigns";
 import { writeTx } from "@/lib/db/client";
@@ -143,7 +143,8 @@ async function dial(c: CampaignRow, s: Settings, r: DueRow) {
   // The webhook may have delivered later statuses already: tag the call and read where it is now,
   // holding its row, so this and the webhook's hook never both act on one status.
   await writeTx(async (trx) => {
-    const current = await tagCall(trx, c.account_id, executionId, c.id);
+    await tagCall(trx, c.account_id, executionId, c.id);
+    const current = await callStatus(trx, c.account_id, executionId);
     await applyCallStatus(trx, ref, executionId, current ?? "queued", new Date());
   });
 }

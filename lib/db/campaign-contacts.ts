@@ -162,9 +162,13 @@ export async function recordDialledCall(trx: Kysely<DB>, campaignId: string, seq
     .where("campaign_id", "=", campaignId).where("seq", "=", seq).where("state", "=", "dialing").execute();
 }
 
-/** Marks which campaign placed a call and reads the call's status now (the webhook may have been first). */
-export async function tagCall(trx: Kysely<DB>, accountId: string, callSid: string, campaignId: string): Promise<string | undefined> {
+/** Marks which campaign placed a call (PostgreSQL: the UPDATE also holds the call's row for the rest of the transaction). */
+export async function tagCall(trx: Kysely<DB>, accountId: string, callSid: string, campaignId: string) {
   await trx.updateTable("calls").set({ campaign_id: campaignId }).where("account_id", "=", accountId).where("call_sid", "=", callSid).execute();
+}
+
+/** A call's status now (the webhook may have moved it since the dial). */
+export async function callStatus(trx: Kysely<DB>, accountId: string, callSid: string): Promise<string | undefined> {
   const row = await trx.selectFrom("calls").select("status").where("account_id", "=", accountId).where("call_sid", "=", callSid).executeTakeFirst();
   return row?.status;
 }

@@ -14,7 +14,7 @@ export type UpsertOutcome = "imported" | "updated" | "unchanged";
  * Runs inside the upsert's transaction after a call row changed. Campaigns use it to move their
  * contact's state in the same transaction.
  */
-export type ExecutionHook = (trx: Kysely<DB>, accountId: string, call: ExecutionCall) => Promise<void>;
+export type ExecutionHook = (trx: Kysely<DB>, accountId: string, call: ExecutionCall, isNew: boolean) => Promise<void>;
 
 const COLUMNS = ["id", "status", "status_rank", "updated_at", "created_at", "agent_id", "name", "call_type", "duration", "cost", "extra"] as const;
 type Stored = { id: number | undefined; status: string; status_rank?: number; updated_at?: string | null; created_at: string;
@@ -65,7 +65,7 @@ export async function upsertExecutionCall(accountId: string, c: ExecutionCall, h
       await sql`INSERT INTO calls_fts (rowid, transcription, numbers) VALUES (${id}, ${c.transcription}, ${numbersText(c.from_number, c.to_number)})`.execute(trx);
     }
     await applyRollups(trx, accountId, { ...c, extra, created_at: createdAt }, 1);
-    await hook?.(trx, accountId, c);
+    await hook?.(trx, accountId, c, !old);
     return old ? "updated" : "imported";
   });
 }

@@ -27,20 +27,21 @@ export const LIVE_STATUSES: readonly CampaignStatus[] = ["scheduled", "running",
 const LIVE_MS = 2_000;
 const path = (id: string) => `/api/campaigns/${encodeURIComponent(id)}`;
 
-export function useCampaigns() {
+/** `live`: refresh every few seconds while a listed campaign can still change (the list page); filters pass false. */
+export function useCampaigns(live = true) {
   return useInfiniteQuery({
     queryKey: campaignKeys.lists(),
     queryFn: ({ pageParam, signal }) =>
       fetchJson<CampaignsPage>(`/api/campaigns?limit=50${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ""}`, { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
-    refetchInterval: (q) => (q.state.data?.pages.some((p) => p.campaigns.some((c) => LIVE_STATUSES.includes(c.status))) ? LIVE_MS : false),
+    refetchInterval: (q) => (live && q.state.data?.pages.some((p) => p.campaigns.some((c) => LIVE_STATUSES.includes(c.status))) ? LIVE_MS : false),
   });
 }
 
 /** Campaigns to filter calls by (the newest 50), as select options. */
 export function useCampaignOptions(): { value: string; label: string }[] {
-  const list = useCampaigns();
+  const list = useCampaigns(false);
   return (list.data?.pages[0]?.campaigns ?? []).map((c) => ({ value: c.campaign_id, label: c.name }));
 }
 
