@@ -40,6 +40,8 @@ const Env = z.object({
   // "off" for instances that should not dial (then run `npm run cli -- worker` somewhere).
   CAMPAIGN_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   CAMPAIGN_DISPATCHER: z.enum(["on", "off"]).default("on"),
+  // Serialized answers of hot reads kept while the SQLite database is unchanged (lib/http/read-cache.ts); 0 turns it off.
+  READ_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   VOXDESK_DEMO: z.enum(["0", "1"]).default("0"),
   LOG_LEVEL: z.enum(["silent", "error", "info"]).default("info"),
 }).refine((env) => !env.DATABASE_URL || env.SECRET_KEY, {

@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import type pg from "pg";
 import { config } from "@/lib/config";
 import { writePendingAudit } from "./audit-context";
+import { sqliteStatement } from "./prepared";
 import { openSqlite } from "./sqlite";
 import { createPool, migratePg } from "./postgres";
 import type { DB } from "./types";
@@ -91,7 +92,10 @@ export async function writeTx<T>(fn: (trx: Kysely<DB>) => Promise<T>): Promise<T
 }
 
 export async function ping(): Promise<void> {
-  await sql`SELECT 1`.execute(db());
+  const h = handle();
+  // SQLite: a statement compiled once (health checks are frequent; Kysely would compile it each time).
+  if (h.raw) sqliteStatement("SELECT 1")!.get();
+  else await sql`SELECT 1`.execute(db());
 }
 
 /** Applies pending migrations (the CLI's `migrate`); opening the database already does this. */

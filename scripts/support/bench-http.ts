@@ -3,13 +3,13 @@ import http from "node:http";
 import path from "node:path";
 import readline from "node:readline";
 import { isDeepStrictEqual } from "node:util";
-import { startServer } from "@/lib/testing/server";
+import { startServer, type RunningServer } from "@/lib/testing/server";
 import { percentile } from "./bench-kit";
 
 // `npm run bench`, section "Over real HTTP": our `next start` server against a bare node:http +
 // better-sqlite3 server (bench-bare-server.ts) on the same SQLite file, same account, same JSON.
-// Both are measured alternately in rounds so machine noise hits both alike; the ratios are the
-// figures to read. Every loop is bounded (request counts, seconds) and only targets 127.0.0.1.
+// A second `next start` with READ_CACHE_MB=0 shows the cost without the read cache. All are measured
+// alternately in rounds so machine noise hits them alike; the ratios are the figures to read. Every loop is bounded (request counts, seconds) and only targets 127.0.0.1.
 
 const ROUNDS = Number(process.env.BENCH_HTTP_ROUNDS ?? 4);
 const SEQUENTIAL = 60; // one client, one request at a time: latency
@@ -19,9 +19,9 @@ const TARGETS = { "details p50": 1.5, "summary p50": 1.5, "details req/s": 0.6 }
 
 interface Target { name: string; base: string; latencies: number[]; done: number; ms: number }
 const ENDPOINTS = [
-  { label: "GET /api/details?limit=100", path: "/api/details?limit=100" },
-  { label: "GET /api/details/summary", path: "/api/details/summary" },
-  { label: "GET /api/health (no auth)", path: "/api/health" },
+  { label: "GET /api/details?limit=100", path: "/api/details?limit=100", uncached: true },
+  { label: "GET /api/details/summary", path: "/api/details/summary", uncached: true },
+  { label: "GET /api/health (no auth)", path: "/api/health", uncached: false },
 ];
 
 function get(t: Target, agent: http.Agent, pathAndQuery: string, token: string): Promise<string> {
@@ -89,48 +89,58 @@ const fmt = (v: number) => (v < 10 ? v.toFixed(2) : v.toFixed(1));
  */
 export async function benchOverHttp(dbPath: string, token: string): Promise<void> {
   const bare = await startBare(dbPath);
-  const next = await startServer(dbPath, { RATE_LIMIT_PER_MINUTE: String(1e9) }).catch((err) => {
-    bare.proc.kill();
-    throw new Error(`Over-HTTP section: ${(err as Error).message}`);
-  });
+  const servers: RunningServer[] = [];
   try {
-    const results = [];
+    // The product as shipped, and the same build with its read cache off (lib/http/read-cache.ts):
+    // the benchmark repeats one request, which the cache answers from memory while nothing changes.
+    for (const env of [{}, { READ_CACHE_MB: "0" }] as Record<string, string>[]) {
+      servers.push(await startServer(dbPath, { RATE_LIMIT_PER_MINUTE: String(1e9), ...env }).catch((err) => {
+        throw new Error(`Over-HTTP section: ${(err as Error).message}`);
+      }));
+    }
+    const results: Row[] = [];
     for (const e of ENDPOINTS) {
-      const pair: Target[] = [
+      const group: Target[] = [
         { name: "bare", base: bare.base, latencies: [], done: 0, ms: 0 },
-        { name: "voxdesk", base: next.url, latencies: [], done: 0, ms: 0 },
+        { name: "voxdesk", base: servers[0].url, latencies: [], done: 0, ms: 0 },
+        ...(e.uncached ? [{ name: "voxdesk, cache off", base: servers[1].url, latencies: [], done: 0, ms: 0 }] : []),
       ];
-      // Same answer from both, or the comparison means nothing.
+      // Same answer from all, or the comparison means nothing.
       const answers: string[] = [];
-      for (const t of pair) await withAgent(async (agent) => void answers.push(await get(t, agent, e.path, token)));
-      if (!isDeepStrictEqual(JSON.parse(answers[0]), JSON.parse(answers[1]))) throw new Error(`${e.label}: bare and voxdesk answers differ`);
-      for (const t of pair) await sequential(t, e.path, token, 200, false); // warm up (JIT, caches)
+      for (const t of group) await withAgent(async (agent) => void answers.push(await get(t, agent, e.path, token)));
+      for (const [i, answer] of answers.entries()) {
+        if (!isDeepStrictEqual(JSON.parse(answers[0]), JSON.parse(answer))) throw new Error(`${e.label}: ${group[0].name} and ${group[i].name} answers differ`);
+      }
+      for (const t of group) await sequential(t, e.path, token, 200, false); // warm up (JIT, caches)
       for (let r = 0; r < ROUNDS; r++) {
-        for (const t of r % 2 ? [...pair].reverse() : pair) {
+        for (const t of r % 2 ? [...group].reverse() : group) {
           await sequential(t, e.path, token, SEQUENTIAL, true);
           await burst(t, e.path, token);
         }
       }
-      results.push({ e, pair: pair.map((t) => {
+      const figures = group.map((t) => {
         const sorted = t.latencies.sort((x, y) => x - y);
         return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), rps: (t.done / t.ms) * 1000 };
-      }) });
+      });
+      results.push({ label: e.label, pair: [figures[0], figures[1]] });
+      if (figures[2]) results.push({ label: `${e.label}, read cache off`, pair: [figures[0], figures[2]] });
     }
     print(results);
   } finally {
     bare.proc.kill();
-    await next.stop();
+    await Promise.all(servers.map((s) => s.stop()));
   }
 }
 
-type Row = { e: (typeof ENDPOINTS)[number]; pair: { p50: number; p95: number; rps: number }[] };
+type Figures = { p50: number; p95: number; rps: number };
+type Row = { label: string; pair: [Figures, Figures] };
 
 function print(results: Row[]) {
   console.log(`\nOver real HTTP: next start vs a bare node:http + better-sqlite3 server, same SQLite file, big account, ${ROUNDS} alternating rounds`);
   console.log(`(latency: ${ROUNDS * SEQUENTIAL} sequential requests from one client; req/s: ${CLIENTS} concurrent keep-alive clients, ${ROUNDS} x ${BURST_MS / 1000} s)`);
   const head = ["endpoint", "bare p50 / p95 ms", "voxdesk p50 / p95 ms", "p50 ratio", "bare req/s", "voxdesk req/s", "req/s ratio"];
-  const cells = results.map(({ e, pair: [b, v] }) => [
-    e.label, `${fmt(b.p50)} / ${fmt(b.p95)}`, `${fmt(v.p50)} / ${fmt(v.p95)}`, `x${(v.p50 / b.p50).toFixed(2)}`,
+  const cells = results.map(({ label, pair: [b, v] }) => [
+    label, `${fmt(b.p50)} / ${fmt(b.p95)}`, `${fmt(v.p50)} / ${fmt(v.p95)}`, `x${(v.p50 / b.p50).toFixed(2)}`,
     b.rps.toFixed(0), v.rps.toFixed(0), `x${(v.rps / b.rps).toFixed(2)}`,
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
@@ -138,7 +148,9 @@ function print(results: Row[]) {
   console.log(line(head));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const c of cells) console.log(line(c));
-  const [details, summary, health] = results.map((r) => r.pair);
+  const row = (label: string) => results.find((r) => r.label === label)!.pair;
+  const [details, summary, health] = ENDPOINTS.map((e) => row(e.label));
+  const [detailsOff, summaryOff] = ENDPOINTS.filter((e) => e.uncached).map((e) => row(`${e.label}, read cache off`));
   const got = {
     "details p50": details[1].p50 / details[0].p50,
     "summary p50": summary[1].p50 / summary[0].p50,
@@ -148,6 +160,7 @@ function print(results: Row[]) {
     const ok = k.endsWith("req/s") ? got[k] >= TARGETS[k] : got[k] <= TARGETS[k];
     return `${k} x${got[k].toFixed(2)} (target ${k.endsWith("req/s") ? ">=" : "<="} x${TARGETS[k]}: ${ok ? "met" : "MISSED"})`;
   });
-  console.log(`Targets: ${verdict.join("; ")}`);
+  console.log(`Targets (as shipped, read cache on): ${verdict.join("; ")}`);
+  console.log(`Read cache off (every request reads and serializes): details p50 x${(detailsOff[1].p50 / detailsOff[0].p50).toFixed(2)}, summary p50 x${(summaryOff[1].p50 / summaryOff[0].p50).toFixed(2)}, details req/s x${(detailsOff[1].rps / detailsOff[0].rps).toFixed(2)}.`);
   console.log(`Framework floor: a trivial Next route (/api/health) serves ${health[1].rps.toFixed(0)} req/s; voxdesk details reach ${((details[1].rps / health[1].rps) * 100).toFixed(0)}% of it.`);
 }

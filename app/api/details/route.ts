@@ -1,4 +1,5 @@
 import { listCalls } from "@/lib/db/calls";
+import { reuseWhileUnchanged } from "@/lib/http/read-cache";
 import { route } from "@/lib/http/route";
 import { DetailsQuery, rangeBounds } from "@/lib/schemas/calls";
 
@@ -6,10 +7,11 @@ export const dynamic = "force-dynamic";
 
 export const GET = route({ query: DetailsQuery }, async ({ query, auth }) => {
   const { from, toExclusive } = rangeBounds(query.from, query.to);
-  return listCalls(
+  // The answer depends on the account and the parsed query alone (lib/http/read-cache.ts).
+  return reuseWhileUnchanged(`details\n${auth.accountId}\n${JSON.stringify(query)}`, () => listCalls(
     auth.accountId,
     { agent_id: query.agent_id, engine_id: query.engine_id, campaign_id: query.campaign_id, status: query.status, call_type: query.call_type, from, toExclusive, q: query.q },
     query.limit ?? 100,
     query.cursor,
-  );
+  ));
 });
