@@ -24,7 +24,8 @@ import { seedCalls } from "./support/seed-calls";
 // on a small machine), BENCH_ITERATIONS (200), BENCH_KEEP=1 keeps the databases,
 // BENCH_CAMPAIGN_CONTACTS (100000, the big campaign of section 7), BENCH_ONLY=campaigns runs section 7
 // alone on a fresh database, nothing else seeded (with BENCH_ITERATIONS=60: ~20 s on SQLite, ~40 s
-// more on PostgreSQL), e.g. `BENCH_ONLY=campaigns BENCH_ITERATIONS=60 npm run bench`.
+// more on PostgreSQL), e.g. `BENCH_ONLY=campaigns BENCH_ITERATIONS=60 npm run bench`; BENCH_ONLY=http
+// runs the over-HTTP section alone (SQLite, BENCH_CALLS calls seeded; e.g. BENCH_CALLS=100000).
 
 const SQLITE_CALLS = Number(process.env.BENCH_CALLS ?? 300_000);
 const PG_CALLS = Number(process.env.BENCH_PG_CALLS ?? Math.min(SQLITE_CALLS, 100_000));
@@ -32,7 +33,7 @@ const SMALL = 1_000;
 const N = Number(process.env.BENCH_ITERATIONS ?? 200);
 const PG_ADMIN = process.env.BENCH_PG_URL ?? process.env.TEST_PG_ADMIN_URL;
 const ONLY = process.env.BENCH_ONLY;
-if (ONLY !== undefined && ONLY !== "campaigns") throw new Error(`BENCH_ONLY must be "campaigns" (or unset), not "${ONLY}"`);
+if (ONLY !== undefined && ONLY !== "campaigns" && ONLY !== "http") throw new Error(`BENCH_ONLY must be "campaigns", "http" (or unset), not "${ONLY}"`);
 const CAMPAIGNS_TITLE = "7. Campaign dispatch: the tick's cost must not grow with contacts already done (max_concurrency 10, 10 slots free every tick, fake Bolna on 127.0.0.1)";
 
 type Kind = "SQLite" | "PostgreSQL";
@@ -71,6 +72,17 @@ async function runCampaignsOnly(kind: Kind): Promise<BackendRun> {
   await closeDb();
   if (process.env.BENCH_KEEP !== "1") await remove();
   return { name: kind, calls: 0, seed: [], sections: [], contacts: [], campaigns, seconds: (performance.now() - started) / 1000 };
+}
+
+/** BENCH_ONLY=http: the over-HTTP section alone (SQLite), on a fresh database with the big account. */
+async function runHttpOnly(): Promise<void> {
+  const remove = await freshDatabase("SQLite");
+  console.error(`SQLite: seeding ${SQLITE_CALLS} calls…`);
+  const big = await tenant("Bench big");
+  await seedCalls(big.accountId, { count: SQLITE_CALLS, days: 90, seed: 1, until: new Date() });
+  await closeDb();
+  await benchOverHttp(process.env.DATABASE_PATH!, big.token);
+  await remove();
 }
 
 async function runBackend(kind: Kind, bigCalls: number): Promise<BackendRun> {
@@ -117,6 +129,11 @@ async function main() {
   process.env.RATE_LIMIT_PER_MINUTE = String(1e9);
   const started = performance.now();
   console.log(`Voxdesk bench: node ${process.version}, ${os.cpus().length} CPU(s), load average at start ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+  if (ONLY === "http") {
+    await runHttpOnly();
+    console.log(`  total bench time ${((performance.now() - started) / 1000).toFixed(1)} s, load average at end ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+    return;
+  }
   const runs = [await runBackend("SQLite", SQLITE_CALLS)];
   if (PG_ADMIN) runs.push(await runBackend("PostgreSQL", PG_CALLS));
   else console.log("PostgreSQL: not run (set BENCH_PG_URL to a server where databases may be created, or use `npm run bench:pg`)");
