@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 
 // Every variable is documented in README.md ("Configuration"). Parsed once, on first use.
+export const DEFAULT_READ_CACHE_MB = 32; // the bench starts a server with it while its own process runs without
 const Env = z.object({
   DATABASE_PATH: z.string().min(1).default("./data/voxdesk.db"),
   DATABASE_URL: z.string().optional(),
@@ -41,7 +42,7 @@ const Env = z.object({
   CAMPAIGN_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   CAMPAIGN_DISPATCHER: z.enum(["on", "off"]).default("on"),
   // Serialized answers of hot reads kept while the SQLite database is unchanged (lib/http/read-cache.ts); 0 turns it off.
-  READ_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
+  READ_CACHE_MB: z.coerce.number().min(0).max(4096).default(DEFAULT_READ_CACHE_MB),
   VOXDESK_DEMO: z.enum(["0", "1"]).default("0"),
   LOG_LEVEL: z.enum(["silent", "error", "info"]).default("info"),
 }).refine((env) => !env.DATABASE_URL || env.SECRET_KEY, {

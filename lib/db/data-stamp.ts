@@ -8,9 +8,10 @@ import { sqliteStatement } from "./prepared";
 // data_version: moves whenever another connection (another instance, the CLI, a worker) commits.
 const STAMP_SQL = "SELECT total_changes() || ':' || data_version FROM pragma_data_version";
 
-// A reopened database starts both counters again, so the connection is part of the stamp.
-const serials = new WeakMap<Database.Database, number>();
-let nextSerial = 0;
+// A reopened database starts both counters again, so the connection is part of the stamp. Kept on
+// globalThis, like the connection itself (client.ts): Next may evaluate this module more than once.
+const g = globalThis as unknown as { __voxdeskStamp?: { serials: WeakMap<Database.Database, number>; next: number } };
+const numbering = (g.__voxdeskStamp ??= { serials: new WeakMap(), next: 0 });
 
 /**
  * A value that differs whenever the database may have changed since the last time it was read: one
@@ -23,7 +24,7 @@ export function dataStamp(): string | undefined {
   if (!stmt) return undefined;
   const raw = rawSqlite();
   if (raw.inTransaction) return undefined;
-  let serial = serials.get(raw);
-  if (serial === undefined) serials.set(raw, (serial = ++nextSerial));
+  let serial = numbering.serials.get(raw);
+  if (serial === undefined) numbering.serials.set(raw, (serial = ++numbering.next));
   return `${serial}:${stmt.pluck().get() as string}`;
 }

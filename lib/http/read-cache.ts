@@ -2,22 +2,26 @@ import "server-only";
 import { config } from "@/lib/config";
 import { dataStamp } from "@/lib/db/data-stamp";
 
+// Branded with a registered symbol rather than a class: kept answers live on globalThis (below), and
+// an `instanceof` against another evaluation of this module would fail.
+const BRAND = Symbol.for("voxdesk.JsonBody");
+
 /** A JSON answer serialized once; the route wrapper sends its bytes as they are. */
-export class JsonBody {
-  constructor(readonly bytes: Buffer<ArrayBuffer>) {}
-  static of(value: unknown): JsonBody {
-    return new JsonBody(Buffer.from(JSON.stringify(value)));
-  }
-}
+export interface JsonBody { readonly [BRAND]: true; readonly bytes: Buffer<ArrayBuffer> }
+
+export const jsonBody = (value: unknown): JsonBody => ({ [BRAND]: true, bytes: Buffer.from(JSON.stringify(value)) });
+
+export const isJsonBody = (value: unknown): value is JsonBody => typeof value === "object" && value !== null && BRAND in value;
 
 // Issue 12: API clients and the console poll the same first page and summary again and again while
 // nothing changed. Answers are kept serialized, per key, for as long as the database's stamp
 // (lib/db/data-stamp.ts) stays the same; any write anywhere moves the stamp and drops them all, so a
 // kept answer is never older than the data. Bounded by READ_CACHE_MB, least recently used first out.
-const entries = new Map<string, JsonBody>();
-let stampOfEntries: string | undefined;
-let bytes = 0;
-const counts = { hits: 0, misses: 0 };
+// One cache per process, on globalThis: Next may evaluate this module in more than one server chunk.
+interface State { entries: Map<string, JsonBody>; stamp: string | undefined; bytes: number; hits: number; misses: number }
+const g = globalThis as unknown as { __voxdeskReadCache?: State };
+const state = (g.__voxdeskReadCache ??= { entries: new Map(), stamp: undefined, bytes: 0, hits: 0, misses: 0 });
+const { entries } = state;
 
 /**
  * The answer `compute` would give now: a kept one if the database has not changed since it was
@@ -29,28 +33,28 @@ export async function reuseWhileUnchanged(key: string, compute: () => Promise<un
   const limit = config().READ_CACHE_MB * 2 ** 20;
   const stamp = limit > 0 ? dataStamp() : undefined;
   if (stamp === undefined) return compute();
-  if (stamp !== stampOfEntries) clear(stamp);
+  if (stamp !== state.stamp) clear(stamp);
   const kept = entries.get(key);
   if (kept) {
-    counts.hits++;
+    state.hits++;
     entries.delete(key); // re-insert: Map order is the recency order
     entries.set(key, kept);
     return kept;
   }
-  counts.misses++;
-  const body = JsonBody.of(await compute());
+  state.misses++;
+  const body = jsonBody(await compute());
   // Read before computing: a write that landed meanwhile has moved the stamp, so this entry (or
   // anything stored under a stamp another request has already replaced) is never served.
-  if (stampOfEntries === stamp && body.bytes.length <= limit / 8) {
+  if (state.stamp === stamp && body.bytes.length <= limit / 8) {
     const twin = entries.get(key); // the same answer, computed by a concurrent request
-    if (twin) bytes -= twin.bytes.length;
+    if (twin) state.bytes -= twin.bytes.length;
     entries.delete(key);
     entries.set(key, body);
-    bytes += body.bytes.length;
+    state.bytes += body.bytes.length;
     for (const [k, old] of entries) {
-      if (bytes <= limit) break;
+      if (state.bytes <= limit) break;
       entries.delete(k);
-      bytes -= old.bytes.length;
+      state.bytes -= old.bytes.length;
     }
   }
   return body;
@@ -58,17 +62,17 @@ export async function reuseWhileUnchanged(key: string, compute: () => Promise<un
 
 function clear(stamp: string | undefined) {
   entries.clear();
-  bytes = 0;
-  stampOfEntries = stamp;
+  state.bytes = 0;
+  state.stamp = stamp;
 }
 
 /** What the cache holds and how often it answered (the bench prints the hit rate). */
 export function readCacheStats() {
-  return { ...counts, entries: entries.size, bytes };
+  return { hits: state.hits, misses: state.misses, entries: entries.size, bytes: state.bytes };
 }
 
 /** Tests: forget everything kept, and the counts. */
 export function clearReadCache(): void {
   clear(undefined);
-  counts.hits = counts.misses = 0;
+  state.hits = state.misses = 0;
 }

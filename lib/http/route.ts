@@ -8,7 +8,7 @@ import { runWithAudit } from "@/lib/db/audit-context";
 import { authenticate, BEARER_CHALLENGE, type AuthResult } from "./auth";
 import { AppError, formatPath, type FieldError } from "./errors";
 import { checkRateLimit } from "./rate-limit";
-import { JsonBody } from "./read-cache";
+import { isJsonBody, jsonBody } from "./read-cache";
 import { readBodyLimited } from "./read-body";
 import { logError } from "./log";
 
@@ -109,7 +109,7 @@ function respond(result: unknown, status: number | undefined, requestId: string)
   if (result instanceof Response) return withRequestHeaders(result, requestId);
   // Serialized once (or kept serialized by read-cache.ts), sent as bytes with a known length: Next
   // then writes the body in one piece instead of streaming it chunked (issue 12).
-  const { bytes } = result instanceof JsonBody ? result : JsonBody.of(result);
+  const { bytes } = isJsonBody(result) ? result : jsonBody(result);
   // `new Response(bytes)` would copy them (the Fetch spec's extract-a-body); a one-chunk stream
   // hands them over as they are: 25 µs less per 95 KB page.
   const body = new ReadableStream<Uint8Array>({ start: (c) => (c.enqueue(bytes), c.close()) });
