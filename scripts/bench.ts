@@ -81,7 +81,7 @@ async function runHttpOnly(): Promise<void> {
   const big = await tenant("Bench big");
   await seedCalls(big.accountId, { count: SQLITE_CALLS, days: 90, seed: 1, until: new Date() });
   await closeDb();
-  await benchOverHttp(process.env.DATABASE_PATH!, big.token);
+  await benchOverHttp(process.env.DATABASE_PATH!, big);
   await remove();
 }
 
@@ -109,7 +109,7 @@ async function runBackend(kind: Kind, bigCalls: number): Promise<BackendRun> {
   }
   if (kind === "SQLite") {
     console.error(`${kind}: over real HTTP, next start vs a bare node:http server…`);
-    await benchOverHttp(process.env.DATABASE_PATH!, big.token);
+    await benchOverHttp(process.env.DATABASE_PATH!, big);
   }
   // After the HTTP section: its `next start` runs a dispatcher, and this section's campaigns must not be live then.
   console.error(`${kind}: ${CAMPAIGNS_TITLE}`);
