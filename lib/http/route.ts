@@ -54,11 +54,12 @@ export function route<
   return async function handle(req: Request, nextCtx: NextContext): Promise<Response> {
     const requestId = crypto.randomUUID();
     try {
+      const url = new URL(req.url); // parsed once per request (issue 12)
       const auth = opts.auth === false ? null : await authenticate(req);
       if (auth) await checkRateLimit(`api:${auth.credentialId}`, config().RATE_LIMIT_PER_MINUTE);
-      if (auth) authorize(auth, req.method, new URL(req.url).pathname, opts.role);
+      if (auth) authorize(auth, req.method, url.pathname, opts.role);
       const params = opts.params ? validate(opts.params, (await nextCtx?.params) ?? {}, "") : undefined;
-      const query = opts.query ? validate(opts.query, Object.fromEntries(new URL(req.url).searchParams), "") : undefined;
+      const query = opts.query ? validate(opts.query, Object.fromEntries(url.searchParams), "") : undefined;
       let body: unknown;
       if (opts.body) {
         const type = req.headers.get("content-type") ?? "";
