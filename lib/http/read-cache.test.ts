@@ -108,16 +108,28 @@ describe("read cache", () => {
   });
 
   it("stays within READ_CACHE_MB, dropping the least recently used answer first", async () => {
-    process.env.READ_CACHE_MB = "0.002"; // 2,097 bytes; an empty page's answer is 48
+    process.env.READ_CACHE_MB = "0.02"; // 20,971 bytes; an empty page's entry is ~480 (answer, key, overhead)
     resetConfigForTests();
     for (let n = 1; n <= 60; n++) await page(a.token, `limit=1&agent_id=x${n}`);
     const stats = readCacheStats();
-    expect(stats.bytes).toBeLessThanOrEqual(2_097);
+    expect(stats.bytes).toBeLessThanOrEqual(20_971);
     if (cached) expect(stats.entries).toBeGreaterThan(30);
     expect(stats.entries).toBeLessThan(60);
     await page(a.token, "limit=1&agent_id=x60"); // the newest is still kept
     await page(a.token, "limit=1&agent_id=x1"); // the oldest is gone
     expect(readCacheStats().hits).toBe(cached ? 1 : 0);
+  });
+
+  it("counts the key too: long query values cannot hold more memory than READ_CACHE_MB", async () => {
+    process.env.READ_CACHE_MB = "0.05"; // 52,428 bytes
+    resetConfigForTests();
+    // Each answer is the 48-byte empty page, but each key holds a 2,000-character agent_id (4 KB):
+    // counted by answers alone, all 60 would be kept.
+    for (let n = 1; n <= 60; n++) await page(a.token, `limit=1&agent_id=${String(n).padStart(2_000, "y")}`);
+    const stats = readCacheStats();
+    expect(stats.bytes).toBeLessThanOrEqual(52_428);
+    expect(stats.entries).toBeLessThanOrEqual(12);
+    if (cached) expect(stats.entries).toBeGreaterThan(0);
   });
 
   it("keeps nothing with READ_CACHE_MB=0", async () => {

@@ -45,19 +45,33 @@ export async function reuseWhileUnchanged(key: string, compute: () => Promise<un
   const body = jsonBody(await compute());
   // Read before computing: a write that landed meanwhile has moved the stamp, so this entry (or
   // anything stored under a stamp another request has already replaced) is never served.
-  if (state.stamp === stamp && body.bytes.length <= limit / 8) {
-    const twin = entries.get(key); // the same answer, computed by a concurrent request
-    if (twin) state.bytes -= twin.bytes.length;
-    entries.delete(key);
-    entries.set(key, body);
-    state.bytes += body.bytes.length;
-    for (const [k, old] of entries) {
-      if (state.bytes <= limit) break;
-      entries.delete(k);
-      state.bytes -= old.bytes.length;
-    }
+  if (state.stamp !== stamp || cost(key, body) > limit / 8) return body;
+  const keep = ownedCopy(body);
+  const twin = entries.get(key); // the same answer, computed by a concurrent request
+  if (twin) state.bytes -= cost(key, twin);
+  entries.delete(key);
+  entries.set(key, keep);
+  state.bytes += cost(key, keep);
+  for (const [k, old] of entries) {
+    if (state.bytes <= limit) break;
+    entries.delete(k);
+    state.bytes -= cost(k, old);
   }
-  return body;
+  return keep;
+}
+
+// What an entry holds in memory, counted against READ_CACHE_MB: the answer, its key (UTF-16, and a
+// query's values have no length limit, so a key can be far larger than an empty page's answer) and
+// the Map entry, objects and Buffer header around them.
+const ENTRY_OVERHEAD = 256;
+const cost = (key: string, body: JsonBody) => body.bytes.length + 2 * key.length + ENTRY_OVERHEAD;
+
+// Buffer.from puts a small answer in a shared 8 KB slab; kept, it would hold the whole slab.
+function ownedCopy(body: JsonBody): JsonBody {
+  if (body.bytes.length >= Buffer.poolSize >>> 1) return body; // already its own allocation
+  const own = Buffer.allocUnsafeSlow(body.bytes.length);
+  body.bytes.copy(own);
+  return { [BRAND]: true, bytes: own };
 }
 
 function clear(stamp: string | undefined) {
