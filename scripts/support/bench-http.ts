@@ -32,7 +32,8 @@ const ENDPOINTS = [
 ];
 
 /** Inserts one new call into the account every 1/WRITES_PER_SECOND s, through the product's insert path, until stopped. */
-function startWriter(accountId: string): () => Promise<void> {
+function startWriter(accountId: string): () => Promise<{ calls: number; seconds: number }> {
+  const started = performance.now();
   let n = 0;
   let pending = Promise.resolve();
   const timer = setInterval(() => {
@@ -47,6 +48,7 @@ function startWriter(accountId: string): () => Promise<void> {
     clearInterval(timer);
     await pending;
     await closeDb();
+    return { calls: n, seconds: (performance.now() - started) / 1000 };
   };
 }
 
@@ -147,6 +149,7 @@ export async function benchOverHttp(dbPath: string, account: { accountId: string
         await sequential(t, e.path, token, 200, false);
       }
       const stopWriter = e.writes ? startWriter(account.accountId) : undefined;
+      let written: { calls: number; seconds: number } | undefined;
       try {
         for (let r = 0; r < ROUNDS; r++) {
           for (const t of r % 2 ? [...group].reverse() : group) {
@@ -155,13 +158,13 @@ export async function benchOverHttp(dbPath: string, account: { accountId: string
           }
         }
       } finally {
-        await stopWriter?.();
+        written = await stopWriter?.();
       }
       const figures = group.map((t) => {
         const sorted = t.latencies.sort((x, y) => x - y);
         return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), rps: (t.done / t.ms) * 1000 };
       });
-      results.push({ label: e.label, pair: [figures[0], figures[1]] });
+      results.push({ label: e.label, pair: [figures[0], figures[1]], written });
       if (figures[2]) results.push({ label: `${e.label}, read cache off`, pair: [figures[0], figures[2]] });
     }
     print(results);
@@ -172,7 +175,7 @@ export async function benchOverHttp(dbPath: string, account: { accountId: string
 }
 
 type Figures = { p50: number; p95: number; rps: number };
-type Row = { label: string; pair: [Figures, Figures] };
+type Row = { label: string; pair: [Figures, Figures]; written?: { calls: number; seconds: number } };
 
 function print(results: Row[]) {
   console.log(`\nOver real HTTP: next start vs a bare node:http + better-sqlite3 server, same SQLite file, big account, ${ROUNDS} alternating rounds`);
@@ -190,6 +193,7 @@ function print(results: Row[]) {
   const row = (label: string) => results.find((r) => r.label === label)!.pair;
   const [details, summary, health, busy] = ENDPOINTS.map((e) => row(e.label));
   const busyOff = row(`${ENDPOINTS[3].label}, read cache off`);
+  const { calls, seconds } = results.find((r) => r.label === ENDPOINTS[3].label)!.written!;
   const [detailsOff, summaryOff] = ENDPOINTS.filter((e) => e.uncached).map((e) => row(`${e.label}, read cache off`));
   const got = {
     "details p50": details[1].p50 / details[0].p50,
@@ -202,6 +206,6 @@ function print(results: Row[]) {
   });
   console.log(`Targets (as shipped, read cache on): ${verdict.join("; ")}`);
   console.log(`Read cache off (every request reads and serializes): details p50 x${(detailsOff[1].p50 / detailsOff[0].p50).toFixed(2)}, summary p50 x${(summaryOff[1].p50 / summaryOff[0].p50).toFixed(2)}, details req/s x${(detailsOff[1].rps / detailsOff[0].rps).toFixed(2)}.`);
-  console.log(`While ${WRITES_PER_SECOND} new calls/s are written (every write drops the kept answers): details p50 x${(busy[1].p50 / busy[0].p50).toFixed(2)}, req/s x${(busy[1].rps / busy[0].rps).toFixed(2)}; read cache off x${(busyOff[1].p50 / busyOff[0].p50).toFixed(2)}, x${(busyOff[1].rps / busyOff[0].rps).toFixed(2)}.`);
+  console.log(`While ${WRITES_PER_SECOND} new calls/s are written (${calls} in ${seconds.toFixed(1)} s; every write drops the kept answers): details p50 x${(busy[1].p50 / busy[0].p50).toFixed(2)}, req/s x${(busy[1].rps / busy[0].rps).toFixed(2)}; read cache off x${(busyOff[1].p50 / busyOff[0].p50).toFixed(2)}, x${(busyOff[1].rps / busyOff[0].rps).toFixed(2)}.`);
   console.log(`Framework floor: a trivial Next route (/api/health) serves ${health[1].rps.toFixed(0)} req/s; voxdesk details reach ${((details[1].rps / health[1].rps) * 100).toFixed(0)}% of it.`);
 }
