@@ -4,6 +4,6 @@ const nextConfig = {
   serverExternalPackages: ["better-sqlite3", "pg"],
   poweredByHeader: false,
   // Migrations are read from disk at startup; make sure traced builds ship them.
-  outputFileTracingIncludes: { "/api/**": ["./lib/db/migrations/**/*"] },
+  outputFileTracingIncludes: { "/api/**": ["./lib/core/migrations/**/*"] },
 };
 export default nextConfig;

@@ -1,4 +1,4 @@
-import type { NewCall } from "@/lib/db/calls";
+import type { NewCall } from "@/lib/calls/db/calls";
 import { syntheticCalls } from "@/scripts/support/synthetic-calls";
 
 // The e2e account's calls: the CLI's seed generator (same seed → same calls, shifted to end now),

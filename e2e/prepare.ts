@@ -2,12 +2,12 @@
 // one account, its token (read by e2e/global.setup.ts) and seeded calls.
 import fs from "node:fs";
 import path from "node:path";
-import { newApiToken, sha256Hex } from "@/lib/auth/credentials";
-import { createAccount, insertApiToken } from "@/lib/db/accounts";
-import { insertCalls } from "@/lib/db/calls";
-import { closeDb, db } from "@/lib/db/client";
-import { hashPassword } from "@/lib/auth/password";
-import { createUser } from "@/lib/db/users";
+import { newApiToken, sha256Hex } from "@/lib/people/credentials";
+import { createAccount, insertApiToken } from "@/lib/people/db/accounts";
+import { insertCalls } from "@/lib/calls/db/calls";
+import { closeDb, db } from "@/lib/core/client";
+import { hashPassword } from "@/lib/people/password";
+import { createUser } from "@/lib/people/db/users";
 import { e2eCalls } from "./fixtures";
 
 const file = process.env.DATABASE_PATH ?? "test-results/e2e/voxdesk-e2e.db";

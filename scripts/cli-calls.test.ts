@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { CallRecord } from "@/lib/db/calls";
+import type { CallRecord } from "@/lib/calls/db/calls";
 import { usingPostgres, useTempDatabase } from "@/lib/testing/harness";
 import { expectSummaryMatchesCalls, getDetails, runCli } from "./cli-testing";
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect } from "vitest";
 import * as details from "@/app/api/details/route";
 import * as summary from "@/app/api/details/summary/route";
-import { rawCallTotals, rollupTotals } from "@/lib/db/operator";
+import { rawCallTotals, rollupTotals } from "@/lib/core/operator";
 import { call } from "@/lib/testing/harness";
 
 // Helpers for the CLI end-to-end tests: run the real CLI as `npm run cli` does, and check what it

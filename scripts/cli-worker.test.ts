@@ -7,7 +7,7 @@ import * as webhook from "@/app/api/webhooks/bolna/[secret]/route";
 import * as actionRoute from "@/app/api/campaigns/[campaign_id]/[action]/route";
 import * as oneRoute from "@/app/api/campaigns/[campaign_id]/route";
 import * as listRoute from "@/app/api/campaigns/route";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/lib/core/config";
 import { campaignWorld, contactList, type CampaignWorld } from "@/lib/testing/campaign-fixture";
 import { startFakeBolna, type FakeBolna } from "@/lib/testing/fake-bolna";
 import { call, usingPostgres, useTempDatabase } from "@/lib/testing/harness";

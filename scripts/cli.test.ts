@@ -30,7 +30,7 @@ describe("cli: accounts and tokens", () => {
   it("migrate reports the schema version", async () => {
     const res = await runCli(["migrate"], env);
     // Opening the database already migrated it, so from = to = the newest migration's number.
-    const dir = path.join(process.cwd(), "lib", "db", "migrations", usingPostgres() ? "postgres" : "sqlite");
+    const dir = path.join(process.cwd(), "lib", "core", "migrations", usingPostgres() ? "postgres" : "sqlite");
     const newest = Math.max(...fs.readdirSync(dir).map((f) => Number(f.slice(0, 4))));
     expect(res).toMatchObject({ code: 0, json: { from: newest, to: newest } });
   });

@@ -1,4 +1,4 @@
-import { closeDb } from "@/lib/db/client";
+import { closeDb } from "@/lib/core/client";
 import { accountCreate } from "./commands/account-create";
 import { CliError } from "./commands/args";
 import { backup } from "./commands/backup";

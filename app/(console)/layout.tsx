@@ -1,5 +1,5 @@
 import { AppShell } from "@/components/shell/app-shell";
-import { requireConsoleAccount } from "@/lib/auth/console-session";
+import { requireConsoleAccount } from "@/lib/people/console-session";
 
 // Reads the session cookie on every request: console pages are never statically prerendered.
 export const dynamic = "force-dynamic";

@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { Brand } from "@/components/shell/brand";
 import { SignInForm } from "@/components/auth/sign-in-form";
-import { currentConsoleAccount } from "@/lib/auth/console-session";
-import { readDemoToken } from "@/lib/auth/demo-token";
+import { currentConsoleAccount } from "@/lib/people/console-session";
+import { readDemoToken } from "@/lib/people/demo-token";
 
 export const metadata: Metadata = { title: "Sign in" };
 export const dynamic = "force-dynamic";

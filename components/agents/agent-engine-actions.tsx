@@ -6,10 +6,10 @@ import { PhoneOutgoing, Rocket } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { formatDateTime } from "@/lib/format/relative-time";
-import { useEngines } from "@/lib/hooks/engines";
+import { useEngines } from "@/lib/engines/hooks";
 import { CallDialog } from "./call-dialog";
 import { DeployDialog, type DeployableAgent } from "./deploy-dialog";
-import { useCan } from "@/lib/hooks/use-can";
+import { useCan } from "@/lib/people/hooks/use-can";
 
 /** Where the agent is deployed, for the page header: one line per engine. */
 export function DeploymentState({ agent }: { agent: DeployableAgent }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AgentPayload } from "@/lib/schemas/agent";
+import { AgentPayload } from "@/lib/agents/schema";
 import { agentToValues, errorText, newAgentValues, promptVariables, promptsWithoutTask, serverPathToField } from "./agent-form-values";
 import { importPayload } from "./import-payload";
 

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { VOICE_PRESETS } from "@/lib/engines/bolna/catalog";
-import type { AgentPayload } from "@/lib/schemas/agent";
+import type { AgentPayload } from "@/lib/agents/schema";
 
 // ElevenLabs "Rachel" with its voice_id and model: Bolna refuses an ElevenLabs voice without them.
 const DEFAULT_VOICE = VOICE_PRESETS[0];

@@ -8,13 +8,13 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useAgent } from "@/lib/hooks/agents";
+import { useAgent } from "@/lib/agents/hooks";
 import { isApiError } from "@/lib/http/fetch-json";
 import { AgentBuilder } from "./agent-builder";
 import { AgentEngineActions, DeploymentState } from "./agent-engine-actions";
 import { agentToValues, newAgentValues } from "./agent-form-values";
 import { DeleteAgentDialog, type DeleteTarget } from "./delete-agent-dialog";
-import { useCan } from "@/lib/hooks/use-can";
+import { useCan } from "@/lib/people/hooks/use-can";
 
 const stamp = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 

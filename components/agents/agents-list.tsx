@@ -8,10 +8,10 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useAgents } from "@/lib/hooks/agents";
+import { useAgents } from "@/lib/agents/hooks";
 import { AgentsTable } from "./agents-table";
 import { DeleteAgentDialog, type DeleteTarget } from "./delete-agent-dialog";
-import { useCan } from "@/lib/hooks/use-can";
+import { useCan } from "@/lib/people/hooks/use-can";
 
 export function AgentsList() {
   const query = useAgents();

@@ -6,10 +6,10 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
-import type { AgentRecord } from "@/lib/hooks/agents";
+import type { AgentRecord } from "@/lib/agents/hooks";
 import { focusRing } from "@/lib/utils";
 import type { DeleteTarget } from "./delete-agent-dialog";
-import { useCan } from "@/lib/hooks/use-can";
+import { useCan } from "@/lib/people/hooks/use-can";
 
 const day = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 const full = new Intl.DateTimeFormat(undefined, { dateStyle: "full", timeStyle: "long" });

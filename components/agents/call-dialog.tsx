@@ -12,7 +12,7 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { Field } from "@/components/ui/field";
 import { controlClass, Input } from "@/components/ui/input";
 import { callLogHref } from "@/lib/calls/url-state";
-import { usePlaceCall, type PlacedCall } from "@/lib/hooks/engines";
+import { usePlaceCall, type PlacedCall } from "@/lib/engines/hooks";
 import { ApiError } from "@/lib/http/fetch-json";
 import { cn } from "@/lib/utils";
 import { templateVariables } from "./call-variables";

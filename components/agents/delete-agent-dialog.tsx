@@ -2,7 +2,7 @@
 
 import { toast } from "sonner";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { useDeleteAgent } from "@/lib/hooks/agents";
+import { useDeleteAgent } from "@/lib/agents/hooks";
 
 export type DeleteTarget = { agent_id: string; agent_name: string };
 

@@ -1,4 +1,4 @@
-import { AgentPayload } from "@/lib/schemas/agent";
+import { AgentPayload } from "@/lib/agents/schema";
 import { newTask, type AgentFormValues, type TaskValues } from "./agent-form-values";
 
 export type ImportResult =

@@ -5,7 +5,7 @@ import { useWatch, type Control } from "react-hook-form";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { bolnaReadiness, type ReadinessIssue } from "@/lib/engines/bolna/readiness";
-import { AgentPayload } from "@/lib/schemas/agent";
+import { AgentPayload } from "@/lib/agents/schema";
 import type { AgentFormOutput, AgentFormValues } from "./agent-form-values";
 
 /**

@@ -1,5 +1,5 @@
 // Suggestions the builder offers. The API takes any provider, model, voice or engine name (they
-// are free strings in lib/schemas/agent.ts), so every one of these fields also accepts free entry;
+// are free strings in lib/agents/schema.ts), so every one of these fields also accepts free entry;
 // provider lists come from Bolna's catalog so the defaults are what the engine runs.
 import { IO_FORMATS, IO_PROVIDERS, LLM_FLOW_TYPES, LLM_PROVIDERS, SYNTHESIZERS as BOLNA_SYNTHESIZERS, TRANSCRIBER_PROVIDERS } from "@/lib/engines/bolna/catalog";
 

@@ -8,7 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useActiveTools, type ToolSummary } from "@/lib/hooks/active-tools";
+import { useActiveTools, type ToolSummary } from "@/lib/tools/hooks-active";
 import { cn } from "@/lib/utils";
 import { errorText, type AgentFormValues } from "./agent-form-values";
 

@@ -3,7 +3,7 @@
 import { Controller, useFormContext } from "react-hook-form";
 import { Combobox, type ComboboxOption } from "@/components/ui/combobox";
 import { Field } from "@/components/ui/field";
-import { isIanaTimeZone } from "@/lib/schemas/common";
+import { isIanaTimeZone } from "@/lib/common-schema";
 import type { AgentFormValues } from "./agent-form-values";
 import { useFieldError } from "./form-fields";
 

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { Brand } from "@/components/shell/brand";
-import { findUsableLink, type LinkKind } from "@/lib/db/member-links";
+import { findUsableLink } from "@/lib/people/member-links";
+import type { LinkKind } from "@/lib/people/schema";
 import { LinkForm } from "./link-form";
 
 const TITLES: Record<LinkKind, { title: string; intro: string }> = {

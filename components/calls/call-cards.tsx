@@ -2,7 +2,7 @@
 
 import { StatusBadge } from "@/components/ui/badge";
 import { formatDateTime, formatDuration, formatUsdPrecise } from "@/lib/calls/format";
-import type { CallRecord } from "@/lib/hooks/calls";
+import type { CallRecord } from "@/lib/calls/hooks";
 import { cn, focusRing } from "@/lib/utils";
 import { Direction } from "./direction";
 

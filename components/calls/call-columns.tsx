@@ -1,7 +1,7 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import { StatusBadge } from "@/components/ui/badge";
 import { formatDateTime, formatDuration, formatUsdPrecise } from "@/lib/calls/format";
-import type { CallRecord } from "@/lib/hooks/calls";
+import type { CallRecord } from "@/lib/calls/hooks";
 import { Direction } from "./direction";
 
 const col = createColumnHelper<CallRecord>();

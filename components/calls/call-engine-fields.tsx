@@ -1,6 +1,6 @@
 import * as React from "react";
 import { formatUsdPrecise } from "@/lib/calls/format";
-import type { CallRecord } from "@/lib/hooks/calls";
+import type { CallRecord } from "@/lib/calls/hooks";
 
 // What a voice engine reported about a call (issue 9): summary, extracted data, cost per component,
 // who hung up and why, voicemail, and the values the call was placed with. Imported calls have none.

@@ -2,7 +2,7 @@ import * as React from "react";
 import { StatusBadge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { formatDateTimeFull, formatDuration, formatUsdPrecise } from "@/lib/calls/format";
-import type { CallRecord } from "@/lib/hooks/calls";
+import type { CallRecord } from "@/lib/calls/hooks";
 import { Direction } from "./direction";
 
 function Row({ label, field, children, copy }: { label: string; field: string; children: React.ReactNode; copy?: string }) {

@@ -8,7 +8,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { callTypeLabel } from "@/lib/calls/call-types";
 import { formatDateTime, formatDuration } from "@/lib/calls/format";
 import { isApiError } from "@/lib/http/fetch-json";
-import { useCall, type CallRecord } from "@/lib/hooks/calls";
+import { useCall, type CallRecord } from "@/lib/calls/hooks";
 import { CallEngineFields, hasEngineFields } from "./call-engine-fields";
 import { CallFields } from "./call-fields";
 import { TranscriptView } from "./transcript-view";

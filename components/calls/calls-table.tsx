@@ -4,7 +4,7 @@ import * as React from "react";
 import { flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
-import type { CallRecord } from "@/lib/hooks/calls";
+import type { CallRecord } from "@/lib/calls/hooks";
 import { cn } from "@/lib/utils";
 import { callColumns } from "./call-columns";
 

@@ -6,8 +6,8 @@ import { Download, Pause, Play, Square, Trash2 } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { useCampaignAction, useDeleteCampaign, type CampaignAction, type CampaignWithStats } from "@/lib/hooks/campaigns";
-import { useCan } from "@/lib/hooks/use-can";
+import { useCampaignAction, useDeleteCampaign, type CampaignAction, type CampaignWithStats } from "@/lib/campaigns/hooks";
+import { useCan } from "@/lib/people/hooks/use-can";
 
 const DONE: Record<CampaignAction, string> = { start: "Campaign started", pause: "Campaign paused", resume: "Campaign resumed", cancel: "Campaign canceled" };
 

@@ -8,8 +8,8 @@ import { ErrorState } from "@/components/ui/error-state";
 import { LoadMore, LoadingRows } from "@/components/ui/load-more";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { formatDateTime } from "@/lib/calls/format";
-import { useCampaignContacts } from "@/lib/hooks/campaigns";
-import { CONTACT_STATES, type ContactState } from "@/lib/schemas/campaign";
+import { useCampaignContacts } from "@/lib/campaigns/hooks";
+import { CONTACT_STATES, type ContactState } from "@/lib/campaigns/schema";
 import { CONTACT_STATE_LABELS, SKIP_REASON_LABELS } from "./campaign-status";
 
 const STATE_OPTIONS = CONTACT_STATES.map((s) => ({ value: s, label: CONTACT_STATE_LABELS[s] }));

@@ -5,7 +5,7 @@ import { ErrorState } from "@/components/ui/error-state";
 import { LoadingRows } from "@/components/ui/load-more";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { formatCount, formatDateTime } from "@/lib/calls/format";
-import { useCampaignPreview } from "@/lib/hooks/campaigns";
+import { useCampaignPreview } from "@/lib/campaigns/hooks";
 
 /** The dry run of a draft: who will be called, who will be skipped and why, and when dialling starts. Nothing is dialled. */
 export function CampaignPreviewPanel({ campaignId }: { campaignId: string }) {

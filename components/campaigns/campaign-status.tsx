@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import type { CampaignStatus, CampaignWithStats, ContactState } from "@/lib/schemas/campaign";
+import type { CampaignStatus, CampaignWithStats, ContactState } from "@/lib/campaigns/schema";
 
 // How a campaign and its contacts are named and coloured everywhere in the console.
 

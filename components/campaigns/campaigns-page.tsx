@@ -11,8 +11,8 @@ import { Progress } from "@/components/ui/progress";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { formatDate } from "@/components/contacts/format";
 import { formatCount } from "@/lib/calls/format";
-import { useCampaigns } from "@/lib/hooks/campaigns";
-import { useCan } from "@/lib/hooks/use-can";
+import { useCampaigns } from "@/lib/campaigns/hooks";
+import { useCan } from "@/lib/people/hooks/use-can";
 import { cn, focusRing } from "@/lib/utils";
 import { CampaignStatusBadge, progressOf } from "./campaign-status";
 

@@ -4,9 +4,9 @@ import Link from "next/link";
 import { useFormContext } from "react-hook-form";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { useAgents } from "@/lib/hooks/agents";
-import { useContactLists } from "@/lib/hooks/contacts";
-import { useEngines } from "@/lib/hooks/engines";
+import { useAgents } from "@/lib/agents/hooks";
+import { useContactLists } from "@/lib/contacts/hooks";
+import { useEngines } from "@/lib/engines/hooks";
 import type { WizardValues } from "./campaign-wizard";
 import { SelectField, useWizardError } from "./wizard-fields";
 

@@ -13,7 +13,7 @@ import { UploadPreview } from "@/components/contacts/upload-preview";
 import { UploadResult } from "@/components/contacts/upload-result";
 import { UploadRun } from "@/components/contacts/upload-run";
 import { UploadSource } from "@/components/contacts/upload-source";
-import { invalidateListContents, type ContactList } from "@/lib/hooks/contacts";
+import { invalidateListContents, type ContactList } from "@/lib/contacts/hooks";
 import type { Loaded } from "@/lib/contacts/csv-protocol";
 import { uploadBatches, type UploadOutcome, type UploadTotals } from "./upload-batches";
 import { useCsvWorker } from "./use-csv-worker";

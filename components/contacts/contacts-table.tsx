@@ -7,8 +7,8 @@ import { Button } from "@/components/ui/button";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { formatDateTime } from "@/components/contacts/format";
-import { useDeleteContact, type ContactRecord } from "@/lib/hooks/contacts";
-import { useCan } from "@/lib/hooks/use-can";
+import { useDeleteContact, type ContactRecord } from "@/lib/contacts/hooks";
+import { useCan } from "@/lib/people/hooks/use-can";
 
 /** Variable names in the order they first appear: one column each, as they came from the CSV. */
 function variableColumns(contacts: readonly ContactRecord[]): string[] {

@@ -7,8 +7,8 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { useDeleteList, type ContactList } from "@/lib/hooks/contacts";
-import { useCan } from "@/lib/hooks/use-can";
+import { useDeleteList, type ContactList } from "@/lib/contacts/hooks";
+import { useCan } from "@/lib/people/hooks/use-can";
 
 // The form brings zod and the shared schema module (with libphonenumber-js metadata): load it on first use.
 const RenameListDialog = dynamic(() => import("@/components/contacts/rename-list-dialog").then((m) => m.RenameListDialog), { ssr: false });

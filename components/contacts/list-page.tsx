@@ -15,7 +15,7 @@ import { ContactsSearch } from "@/components/contacts/contacts-search";
 import { ContactsTable } from "@/components/contacts/contacts-table";
 import { countryName, formatDate, plural } from "@/components/contacts/format";
 import { ListActionsMenu } from "@/components/contacts/list-actions-menu";
-import { useContactList } from "@/lib/hooks/contacts";
+import { useContactList } from "@/lib/contacts/hooks";
 import { ApiError } from "@/lib/http/fetch-json";
 import { cn, focusRing } from "@/lib/utils";
 

@@ -12,9 +12,9 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { countryName, formatCount, formatDate } from "@/components/contacts/format";
 import { ListActionsMenu } from "@/components/contacts/list-actions-menu";
-import { useContactLists } from "@/lib/hooks/contacts";
+import { useContactLists } from "@/lib/contacts/hooks";
 import { focusRing, cn } from "@/lib/utils";
-import { useCan } from "@/lib/hooks/use-can";
+import { useCan } from "@/lib/people/hooks/use-can";
 import { LoadMore } from "@/components/ui/load-more";
 
 // The dialog brings the zod schema and libphonenumber-js's country data: load it when first opened.

@@ -12,8 +12,8 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { browserCountry, CountrySelect } from "@/components/contacts/country-select";
 import { showServerErrors } from "@/components/contacts/server-errors";
-import { useCreateList } from "@/lib/hooks/contacts";
-import { ContactListCreate } from "@/lib/schemas/contacts";
+import { useCreateList } from "@/lib/contacts/hooks";
+import { ContactListCreate } from "@/lib/contacts/schema";
 
 type Values = z.input<typeof ContactListCreate>;
 

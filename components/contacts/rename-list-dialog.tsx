@@ -10,8 +10,8 @@ import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from "
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { showServerErrors } from "@/components/contacts/server-errors";
-import { useRenameList, type ContactList } from "@/lib/hooks/contacts";
-import { ContactListRename } from "@/lib/schemas/contacts";
+import { useRenameList, type ContactList } from "@/lib/contacts/hooks";
+import { ContactListRename } from "@/lib/contacts/schema";
 
 type Values = z.input<typeof ContactListRename>;
 

@@ -8,7 +8,7 @@ import { CostPerDayChart } from "@/components/charts/cost-per-day-chart";
 import { StatusMixChart } from "@/components/charts/status-mix-chart";
 import { TopAgentsChart } from "@/components/charts/top-agents-chart";
 import { callLogHref, type CallLogFilters } from "@/lib/calls/url-state";
-import type { CallSummary } from "@/lib/hooks/calls";
+import type { CallSummary } from "@/lib/calls/hooks";
 
 // Loaded on demand (next/dynamic) from the dashboard, so recharts stays out of the first load:
 // the KPI cards show while this chunk is still on its way.

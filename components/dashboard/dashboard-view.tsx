@@ -17,8 +17,8 @@ import { resolveRange, utcToday } from "@/lib/calls/date-range";
 import { formatDay } from "@/lib/calls/format";
 import { callLogHref, dashboardParsers } from "@/lib/calls/url-state";
 import { cn, focusRing } from "@/lib/utils";
-import { useCampaignOptions } from "@/lib/hooks/campaigns";
-import { useCallSummary } from "@/lib/hooks/calls";
+import { useCampaignOptions } from "@/lib/campaigns/hooks";
+import { useCallSummary } from "@/lib/calls/hooks";
 import { EngineFigures } from "./engine-figures";
 import { KpiCards, KpiSkeleton } from "./kpi-cards";
 

@@ -1,6 +1,6 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatUsdPrecise } from "@/lib/calls/format";
-import type { CallSummary } from "@/lib/hooks/calls";
+import type { CallSummary } from "@/lib/calls/hooks";
 
 const COMPONENTS = [["llm", "LLM"], ["synthesizer", "Voice (synthesizer)"], ["transcriber", "Transcriber"], ["network", "Network"], ["platform", "Platform"]] as const;
 const percent = (n: number) => `${(n * 100).toFixed(1)}%`;

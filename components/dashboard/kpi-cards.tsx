@@ -1,7 +1,7 @@
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatCount, formatDuration, formatMinutes, formatPercent, formatUsd } from "@/lib/calls/format";
-import type { CallSummary } from "@/lib/hooks/calls";
+import type { CallSummary } from "@/lib/calls/hooks";
 
 interface Kpi { id: string; label: string; value: string; hint: string }
 

@@ -3,9 +3,9 @@
 import { CheckCircle2, PlugZap, RotateCw, Trash2, XCircle } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
-import { useCheckEngine, type EngineRecord } from "@/lib/hooks/engines";
+import { useCheckEngine, type EngineRecord } from "@/lib/engines/hooks";
 import type { EngineConfirm } from "./engine-confirm-dialog";
-import { useCan } from "@/lib/hooks/use-can";
+import { useCan } from "@/lib/people/hooks/use-can";
 
 const stamp = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 

@@ -2,7 +2,7 @@
 
 import { toast } from "sonner";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { useDeleteEngine, useRotateWebhookSecret, type EngineRecord } from "@/lib/hooks/engines";
+import { useDeleteEngine, useRotateWebhookSecret, type EngineRecord } from "@/lib/engines/hooks";
 
 export type EngineConfirm = "rotate" | "delete";
 

@@ -8,9 +8,9 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { useCreateEngine } from "@/lib/hooks/engines";
+import { useCreateEngine } from "@/lib/engines/hooks";
 import { ApiError } from "@/lib/http/fetch-json";
-import { EngineCreate, type EngineCreateInput } from "@/lib/schemas/engine";
+import { EngineCreate, type EngineCreateInput } from "@/lib/engines/schema";
 
 type Values = { name: string; base_url: string; api_key: string };
 const FIELDS = ["name", "base_url", "api_key"] as const;

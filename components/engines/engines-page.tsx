@@ -7,11 +7,11 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useEngines, type EngineRecord } from "@/lib/hooks/engines";
+import { useEngines, type EngineRecord } from "@/lib/engines/hooks";
 import { EngineCard } from "./engine-card";
 import { EngineConfirmDialog, type EngineConfirm } from "./engine-confirm-dialog";
 import { EngineFormDialog } from "./engine-form-dialog";
-import { useCan } from "@/lib/hooks/use-can";
+import { useCan } from "@/lib/people/hooks/use-can";
 
 type Open = { kind: "create" } | { kind: EngineConfirm; engine: EngineRecord } | null;
 

@@ -10,7 +10,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { formatDate } from "@/components/contacts/format";
-import { useApiKeys, useRevokeKey, type ApiKey } from "@/lib/hooks/api-keys";
+import { useApiKeys, useRevokeKey, type ApiKey } from "@/lib/people/hooks/api-keys";
 import { CreateKeyForm } from "./create-key-form";
 import { LoadingRows } from "@/components/ui/load-more";
 

@@ -2,8 +2,8 @@
 
 import { Field } from "@/components/ui/field";
 import { controlClass, Input } from "@/components/ui/input";
-import { useMembers } from "@/lib/hooks/members";
-import type { AuditFilters } from "@/lib/hooks/audit";
+import { useMembers } from "@/lib/people/hooks/members";
+import type { AuditFilters } from "@/lib/people/hooks/audit";
 import { cn } from "@/lib/utils";
 
 /** Who, what, which resource, which days: each filter lives in the URL, so a view can be shared. */

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
-import { auditParams, useAudit } from "@/lib/hooks/audit";
+import { auditParams, useAudit } from "@/lib/people/hooks/audit";
 import { AuditFilterBar } from "./audit-filters";
 import { LoadMore, LoadingRows } from "@/components/ui/load-more";
 

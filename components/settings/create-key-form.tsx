@@ -7,8 +7,8 @@ import { Button } from "@/components/ui/button";
 import { controlClass, Input } from "@/components/ui/input";
 import { Field } from "@/components/ui/field";
 import { showServerErrors } from "@/components/contacts/server-errors";
-import { useCreateKey, type CreatedKey } from "@/lib/hooks/api-keys";
-import { KeyCreate } from "@/lib/schemas/team";
+import { useCreateKey, type CreatedKey } from "@/lib/people/hooks/api-keys";
+import { KeyCreate } from "@/lib/people/schema";
 import { cn } from "@/lib/utils";
 import { OneTimeSecret } from "./one-time-secret";
 

@@ -8,8 +8,8 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { showServerErrors } from "@/components/contacts/server-errors";
 import { OneTimeSecret } from "@/components/settings/one-time-secret";
-import { useCreateInvite, type CreatedInvite } from "@/lib/hooks/members";
-import { InviteCreate } from "@/lib/schemas/team";
+import { useCreateInvite, type CreatedInvite } from "@/lib/people/hooks/members";
+import { InviteCreate } from "@/lib/people/schema";
 import { RoleSelect } from "./role-select";
 
 /** Email + role → a one-time invite link, shown once with a copy button. */

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { ErrorState } from "@/components/ui/error-state";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { formatDate } from "@/components/contacts/format";
-import { useInvites, useRevokeInvite } from "@/lib/hooks/members";
+import { useInvites, useRevokeInvite } from "@/lib/people/hooks/members";
 
 /** Invites not yet accepted; revoking one kills its link at once. */
 export function PendingInvites() {

@@ -1,6 +1,6 @@
 import * as React from "react";
 import { controlClass } from "@/components/ui/input";
-import { ROLES } from "@/lib/auth/roles";
+import { ROLES } from "@/lib/people/roles";
 import { cn } from "@/lib/utils";
 
 /** A native select of roles: keyboard and screen reader friendly, and it works inside a plain form. */

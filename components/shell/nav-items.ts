@@ -1,5 +1,5 @@
 import { BookOpen, Bot, Contact, KeyRound, LayoutDashboard, Megaphone, PhoneCall, PhoneOff, ScrollText, Server, Users, Wrench, type LucideIcon } from "lucide-react";
-import type { Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/people/roles";
 
 /** `minRole`: shown only to that role and above (the pages' API answers 403 below it anyway). */
 export type NavItem = { href: string; label: string; icon: LucideIcon; minRole?: Role };

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMe } from "@/lib/hooks/members";
+import { useMe } from "@/lib/people/hooks/members";
 
 /** Says once, at the top of every page, why a viewer finds the write controls disabled. */
 export function ReadOnlyBanner() {

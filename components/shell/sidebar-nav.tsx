@@ -3,8 +3,8 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { isActive, navItems } from "@/components/shell/nav-items";
-import { atLeast } from "@/lib/auth/roles";
-import { useMe } from "@/lib/hooks/members";
+import { atLeast } from "@/lib/people/roles";
+import { useMe } from "@/lib/people/hooks/members";
 import { cn, focusRing } from "@/lib/utils";
 
 /** The console's main navigation; `onNavigate` lets the mobile drawer close itself on a click. */

@@ -8,9 +8,9 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { findPhoneColumn, splitPastedNumbers } from "@/lib/contacts/csv-columns";
 import { parseCsvStream } from "@/lib/contacts/csv-stream";
-import { useAddSuppressions } from "@/lib/hooks/suppressions";
-import { parseContactPhone } from "@/lib/schemas/contacts";
-import { MAX_SUPPRESSIONS_PER_REQUEST } from "@/lib/schemas/suppressions";
+import { useAddSuppressions } from "@/lib/suppressions/hooks";
+import { parseContactPhone } from "@/lib/contacts/schema";
+import { MAX_SUPPRESSIONS_PER_REQUEST } from "@/lib/suppressions/schema";
 
 // Numbers come pasted or from a CSV (its phone column found as the contacts uploader finds it).
 // Every number is read in the browser with the server's own parser first, so a bad row is shown

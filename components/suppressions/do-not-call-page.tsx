@@ -10,7 +10,7 @@ import { Input } from "@/components/ui/input";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { formatDate } from "@/components/contacts/format";
 import { AddNumbersForm } from "@/components/suppressions/add-numbers-form";
-import { useDeleteSuppression, useSuppressions } from "@/lib/hooks/suppressions";
+import { useDeleteSuppression, useSuppressions } from "@/lib/suppressions/hooks";
 import { LoadMore, LoadingRows } from "@/components/ui/load-more";
 
 export function DoNotCallPage() {

@@ -2,8 +2,8 @@
 
 import { toast } from "sonner";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { useDeleteTool } from "@/lib/hooks/tool-mutations";
-import type { ToolRecord } from "@/lib/hooks/tools";
+import { useDeleteTool } from "@/lib/tools/hooks-mutations";
+import type { ToolRecord } from "@/lib/tools/hooks";
 
 /** Confirms a delete; a tool agents still use is refused by the server (409), shown in the dialog. */
 export function DeleteToolDialog({ tool, onClose }: { tool: ToolRecord; onClose: () => void }) {

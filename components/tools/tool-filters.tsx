@@ -5,7 +5,7 @@ import { Search, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { useToolFacets } from "@/lib/hooks/tools";
+import { useToolFacets } from "@/lib/tools/hooks";
 import { cn } from "@/lib/utils";
 import { useToolFilters } from "./use-tool-filters";
 

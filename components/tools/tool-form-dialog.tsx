@@ -7,8 +7,8 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { ApiError } from "@/lib/http/fetch-json";
-import { useRegisterTool, useUpdateTool } from "@/lib/hooks/tool-mutations";
-import type { ToolRecord } from "@/lib/hooks/tools";
+import { useRegisterTool, useUpdateTool } from "@/lib/tools/hooks-mutations";
+import type { ToolRecord } from "@/lib/tools/hooks";
 import {
   emptyToolForm, fieldForPath, fieldMessage, parseServerPath, toolFormFromRecord, toolFormResolver, toPatchBody,
   toRegistrationBody, type ToolFormValues,

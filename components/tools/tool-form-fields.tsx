@@ -6,7 +6,7 @@ import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { TagInput } from "@/components/ui/tag-input";
 import { Textarea } from "@/components/ui/textarea";
-import { useToolFacets } from "@/lib/hooks/tools";
+import { useToolFacets } from "@/lib/tools/hooks";
 import { TOOL_METHODS } from "@/lib/outbound/request-shape";
 import type { ToolFormValues } from "@/lib/tools/tool-form";
 

@@ -8,11 +8,11 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSepara
 import { Switch } from "@/components/ui/switch";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { formatDateTime, formatRelativeTime } from "@/lib/format/relative-time";
-import { useSetToolActive } from "@/lib/hooks/tool-mutations";
-import type { ToolRecord } from "@/lib/hooks/tools";
-import { useNow } from "@/lib/hooks/use-now";
+import { useSetToolActive } from "@/lib/tools/hooks-mutations";
+import type { ToolRecord } from "@/lib/tools/hooks";
+import { useNow } from "@/lib/format/use-now";
 import { TestStatusBadge } from "./test-status-badge";
-import { useCan } from "@/lib/hooks/use-can";
+import { useCan } from "@/lib/people/hooks/use-can";
 
 export type ToolAction = "test" | "edit" | "delete";
 

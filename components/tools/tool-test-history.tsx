@@ -2,8 +2,8 @@
 
 import { ChevronRight } from "lucide-react";
 import { formatDateTime, formatRelativeTime } from "@/lib/format/relative-time";
-import type { ToolTestRecord } from "@/lib/hooks/tools";
-import { useNow } from "@/lib/hooks/use-now";
+import type { ToolTestRecord } from "@/lib/tools/hooks";
+import { useNow } from "@/lib/format/use-now";
 import { JsonBlock } from "./json-block";
 import { RequestSent, TestSummary } from "./tool-test-result";
 

@@ -1,6 +1,6 @@
 "use client";
 
-import type { ToolTestRecord } from "@/lib/hooks/tools";
+import type { ToolTestRecord } from "@/lib/tools/hooks";
 import { formatDateTime } from "@/lib/format/relative-time";
 import { usesQuery, type ToolMethod } from "@/lib/outbound/request-shape";
 import { JsonBlock } from "./json-block";

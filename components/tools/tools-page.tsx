@@ -8,11 +8,11 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useTools, type ToolRecord } from "@/lib/hooks/tools";
+import { useTools, type ToolRecord } from "@/lib/tools/hooks";
 import { ToolFiltersBar } from "./tool-filters";
 import { ToolTable, type ToolAction } from "./tool-table";
 import { useToolFilters } from "./use-tool-filters";
-import { useCan } from "@/lib/hooks/use-can";
+import { useCan } from "@/lib/people/hooks/use-can";
 
 // The dialogs carry the form machinery (zod schemas, ajv for JSON Schema checks): loaded apart so
 // the list paints without them, and fetched right after it so they open without a wait.

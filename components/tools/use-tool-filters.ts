@@ -1,7 +1,7 @@
 "use client";
 
 import { parseAsString, parseAsStringLiteral, useQueryStates } from "nuqs";
-import type { ToolFilters } from "@/lib/hooks/tools";
+import type { ToolFilters } from "@/lib/tools/hooks";
 
 const parsers = {
   q: parseAsString.withDefault(""),

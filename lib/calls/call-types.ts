@@ -1,4 +1,4 @@
-// Labels for the API's call_type values (lib/schemas/calls.ts CALL_TYPES; a test keeps them in
+// Labels for the API's call_type values (lib/calls/schema.ts CALL_TYPES; a test keeps them in
 // step). Kept apart from that module so the browser bundle does not pull in zod for four words.
 
 export const CALL_TYPE_LABELS: Record<string, string> = {

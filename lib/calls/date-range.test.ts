@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CALL_TYPES } from "@/lib/schemas/calls";
+import { CALL_TYPES } from "@/lib/calls/schema";
 import { callTypes } from "./call-types";
 import { addDays, daysBetween, isDay, rangeProblem, resolveRange } from "./date-range";
 import { formatDuration } from "./format";

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Kysely } from "kysely";
-import { setContact } from "@/lib/db/campaign-contacts";
-import type { DB } from "@/lib/db/types";
+import { setContact } from "@/lib/campaigns/db/contacts";
+import type { DB } from "@/lib/core/tables";
 import { decideAfterAttempt, finalStateOf, type RetryPolicy } from "./retry";
 
 // How a call's status moves its campaign contact. Called from the dial (after POST /call, with the

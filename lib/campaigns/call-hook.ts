@@ -1,8 +1,8 @@
 import "server-only";
 import type { Kysely } from "kysely";
-import { contactByCall, dialingContactFor, recordDialledCall, setContact, tagCall } from "@/lib/db/campaign-contacts";
-import type { ExecutionCall } from "@/lib/db/executions";
-import type { DB } from "@/lib/db/types";
+import { contactByCall, dialingContactFor, recordDialledCall, setContact, tagCall } from "@/lib/campaigns/db/contacts";
+import type { ExecutionCall } from "@/lib/calls/db/ingest";
+import type { DB } from "@/lib/core/tables";
 import { applyCallStatus } from "./attempts";
 import { finalStateOf, type RetryPolicy } from "./retry";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { config } from "@/lib/config";
+import { config } from "@/lib/core/config";
 import { logError } from "@/lib/http/log";
 import { dispatchTick, type TickReport } from "./dispatcher";
 

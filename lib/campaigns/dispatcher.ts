@@ -1,16 +1,16 @@
 import "server-only";
-import { config } from "@/lib/config";
+import { config } from "@/lib/core/config";
 import { logError } from "@/lib/http/log";
 import {
   callStatus, claimContact, deferZone, dueContacts, inFlight, recordDialledCall, releaseClaim, setContact, skipContact, staleInFlight, tagCall, type DueRow,
-} from "@/lib/db/campaign-contacts";
-import { completeIfDone, getCampaignRow, liveCampaigns, lockCampaign, type CampaignRow } from "@/lib/db/campaigns";
-import { writeTx } from "@/lib/db/client";
-import { getDeployment, getEngine } from "@/lib/db/engines";
-import { suppressedAmong } from "@/lib/db/suppressions";
+} from "@/lib/campaigns/db/contacts";
+import { completeIfDone, getCampaignRow, liveCampaigns, lockCampaign, type CampaignRow } from "@/lib/campaigns/db/campaigns";
+import { writeTx } from "@/lib/core/client";
+import { getDeployment, getEngine } from "@/lib/engines/db";
+import { suppressedAmong } from "@/lib/suppressions/db";
 import { placeRemoteCall } from "@/lib/engines/bolna/client";
 import { ingestExecution } from "@/lib/engines/bolna/ingest";
-import type { Campaign } from "@/lib/schemas/campaign";
+import type { Campaign } from "@/lib/campaigns/schema";
 import { applyCallStatus, endAttempt } from "./attempts";
 import { inWindow, nextWindowStart } from "./windows";
 

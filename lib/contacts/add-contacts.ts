@@ -1,8 +1,8 @@
 import "server-only";
-import { getList } from "@/lib/db/contacts";
-import { insertContacts, type NewContact } from "@/lib/db/contacts-insert";
+import { getList } from "@/lib/contacts/db/contacts";
+import { insertContacts, type NewContact } from "@/lib/contacts/db/insert";
 import { AppError, notFound } from "@/lib/http/errors";
-import { addedMessage, MAX_CONTACTS_PER_REQUEST, parseContactPhone, type ContactInput } from "@/lib/schemas/contacts";
+import { addedMessage, MAX_CONTACTS_PER_REQUEST, parseContactPhone, type ContactInput } from "@/lib/contacts/schema";
 
 export interface AddContactsResponse {
   status: "success";

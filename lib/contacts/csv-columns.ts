@@ -1,4 +1,4 @@
-import { MAX_TEMPLATE_VARIABLES, TEMPLATE_KEY_RE } from "@/lib/schemas/contacts";
+import { MAX_TEMPLATE_VARIABLES, TEMPLATE_KEY_RE } from "@/lib/contacts/schema";
 
 // How a CSV header becomes a phone column and template variables: shared by the CLI importer and
 // the console's uploader (which runs in the browser), so both read the same file the same way.

@@ -1,4 +1,4 @@
-import { MAX_TEMPLATE_VALUE_LENGTH, parseContactPhone } from "@/lib/schemas/contacts";
+import { MAX_TEMPLATE_VALUE_LENGTH, parseContactPhone } from "@/lib/contacts/schema";
 
 // The uploader's preview, before anything is sent: every row is read with the server's own
 // parseContactPhone (libphonenumber-js max metadata, the list's default country) and repeats of a

@@ -1,6 +1,6 @@
 import "server-only";
-import { config } from "@/lib/config";
-import { listDeployments, openWebhookSecret, toEngine, type EngineRow } from "@/lib/db/engines";
+import { config } from "@/lib/core/config";
+import { listDeployments, openWebhookSecret, toEngine, type EngineRow } from "@/lib/engines/db";
 
 /**
  * Where the engine posts executions: `<PUBLIC_URL>/api/webhooks/bolna/<secret>`. Without

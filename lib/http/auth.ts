@@ -1,6 +1,6 @@
 import "server-only";
-import { hashesEqual, sha256Hex } from "@/lib/auth/credentials";
-import { findPrincipalBySessionHash, findPrincipalByTokenHash, touchApiToken, type Principal } from "@/lib/db/accounts";
+import { hashesEqual, sha256Hex } from "@/lib/people/credentials";
+import { findPrincipalBySessionHash, findPrincipalByTokenHash, touchApiToken, type Principal } from "@/lib/people/db/accounts";
 import { AppError } from "./errors";
 
 export const SESSION_COOKIE = "voxdesk_session";

@@ -1,5 +1,5 @@
 import "server-only";
-import { config } from "@/lib/config";
+import { config } from "@/lib/core/config";
 
 /** One JSON line per event on stderr. Callers pass no secrets; errors are reduced to name/message/stack. */
 export function logError(msg: string, fields: Record<string, unknown> & { err?: unknown }) {

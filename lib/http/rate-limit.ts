@@ -1,6 +1,6 @@
 import "server-only";
-import { dialect } from "@/lib/db/client";
-import { countHit } from "@/lib/db/rate-limits";
+import { dialect } from "@/lib/core/client";
+import { countHit } from "@/lib/core/rate-limits";
 import { AppError } from "./errors";
 
 // Fixed one-minute windows per key. SQLite (one process): counters in memory, no write per

@@ -5,9 +5,9 @@ import { sql } from "kysely";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import * as details from "@/app/api/details/route";
 import * as summary from "@/app/api/details/summary/route";
-import { resetConfigForTests } from "@/lib/config";
-import { insertCalls, type NewCall } from "@/lib/db/calls";
-import { writeTx } from "@/lib/db/client";
+import { resetConfigForTests } from "@/lib/core/config";
+import { insertCalls, type NewCall } from "@/lib/calls/db/calls";
+import { writeTx } from "@/lib/core/client";
 import { call, newAccountWithToken, usingPostgres, useTempDatabase } from "@/lib/testing/harness";
 import { clearReadCache, readCacheStats } from "./read-cache";
 

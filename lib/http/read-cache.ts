@@ -1,6 +1,6 @@
 import "server-only";
-import { config } from "@/lib/config";
-import { dataStamp } from "@/lib/db/data-stamp";
+import { config } from "@/lib/core/config";
+import { dataStamp } from "@/lib/core/data-stamp";
 
 // Branded with a registered symbol rather than a class: kept answers live on globalThis (below), and
 // an `instanceof` against another evaluation of this module would fail.
@@ -15,7 +15,7 @@ export const isJsonBody = (value: unknown): value is JsonBody => typeof value ==
 
 // Issue 12: API clients and the console poll the same first page and summary again and again while
 // nothing changed. Answers are kept serialized, per key, for as long as the database's stamp
-// (lib/db/data-stamp.ts) stays the same; any write anywhere moves the stamp and drops them all, so a
+// (lib/core/data-stamp.ts) stays the same; any write anywhere moves the stamp and drops them all, so a
 // kept answer is never older than the data. Bounded by READ_CACHE_MB, least recently used first out.
 // One cache per process, on globalThis: Next may evaluate this module in more than one server chunk.
 interface State { entries: Map<string, JsonBody>; stamp: string | undefined; bytes: number; hits: number; misses: number }

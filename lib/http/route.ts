@@ -1,10 +1,10 @@
 import "server-only";
 import crypto from "node:crypto";
 import { z } from "zod";
-import { auditContextFor, authorize, flushAudit, isWrite } from "@/lib/auth/guard";
-import type { Role } from "@/lib/auth/roles";
-import { config } from "@/lib/config";
-import { runWithAudit } from "@/lib/db/audit-context";
+import { auditContextFor, authorize, flushAudit, isWrite } from "@/lib/people/guard";
+import type { Role } from "@/lib/people/roles";
+import { config } from "@/lib/core/config";
+import { runWithAudit } from "@/lib/core/audit-context";
 import { authenticate, BEARER_CHALLENGE, type AuthResult } from "./auth";
 import { AppError, formatPath, type FieldError } from "./errors";
 import { checkRateLimit } from "./rate-limit";
@@ -36,7 +36,7 @@ interface Options<B, Q, P, A extends boolean> {
   params?: P;
   /** Default true. `false` only for /api/health and sign-in. */
   auth?: A;
-  /** Least role that may call; default: viewer for GET/HEAD, editor otherwise, admin for people/keys/engines (lib/auth/roles.ts). */
+  /** Least role that may call; default: viewer for GET/HEAD, editor otherwise, admin for people/keys/engines (lib/people/roles.ts). */
   role?: Role;
   /** Status of a successful answer when the handler returns plain data. Default 200. */
   status?: number;

@@ -6,7 +6,7 @@ import * as summary from "@/app/api/details/summary/route";
 import * as health from "@/app/api/health/route";
 import * as openapi from "@/app/api/openapi.json/route";
 import * as session from "@/app/api/session/route";
-import { insertCalls } from "@/lib/db/calls";
+import { insertCalls } from "@/lib/calls/db/calls";
 import { call, newAccountWithToken, useTempDatabase } from "@/lib/testing/harness";
 import { checkResponse, compileSchema, missingHeaders, requestSchema } from "@/lib/testing/openapi";
 import { getOpenApiDocument } from "./document";

@@ -1,16 +1,16 @@
 import pkg from "@/package.json";
 import { SchemaRegistry, type JsonSchema } from "./json-schema";
 import type { OperationObject } from "./operation";
-import { agentPaths } from "./paths/agent";
-import { contactsPaths } from "./paths/contacts";
-import { suppressionsPaths } from "./paths/suppressions";
-import { campaignsPaths } from "./paths/campaigns";
-import { detailsPaths } from "./paths/details";
-import { enginesPaths } from "./paths/engines";
-import { healthPaths } from "./paths/health";
-import { sessionPaths } from "./paths/session";
-import { teamsPaths } from "./paths/teams";
-import { toolsPaths } from "./paths/tools";
+import { agentPaths } from "@/lib/agents/openapi";
+import { contactsPaths } from "@/lib/contacts/openapi";
+import { suppressionsPaths } from "@/lib/suppressions/openapi";
+import { campaignsPaths } from "@/lib/campaigns/openapi";
+import { detailsPaths } from "@/lib/calls/openapi";
+import { enginesPaths } from "@/lib/engines/openapi";
+import { healthPaths } from "./health";
+import { sessionPaths } from "@/lib/people/openapi-session";
+import { teamsPaths } from "@/lib/people/openapi";
+import { toolsPaths } from "@/lib/tools/openapi";
 
 // The OpenAPI 3.1 description of /api, built from the zod schemas the handlers validate with.
 // Served at /api/openapi.json and rendered at /docs.

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import type { AgentRecord as DbAgentRecord, listAgents } from "@/lib/db/agents";
-import type { callSummary } from "@/lib/db/call-summary";
-import type { CallDetail as DbCallRecord, listCalls } from "@/lib/db/calls";
-import { AgentConfig, AgentPrompts } from "@/lib/schemas/agent";
-import { CALL_STATUSES, CALL_TYPES } from "@/lib/schemas/calls";
+import type { AgentRecord as DbAgentRecord, listAgents } from "@/lib/agents/db";
+import type { callSummary } from "@/lib/calls/db/summary";
+import type { CallDetail as DbCallRecord, listCalls } from "@/lib/calls/db/calls";
+import { AgentConfig, AgentPrompts } from "@/lib/agents/schema";
+import { CALL_STATUSES, CALL_TYPES } from "@/lib/calls/schema";
 
 // Response bodies of the foundation endpoints as zod schemas, for the OpenAPI document only
-// (handlers return what lib/db builds). The type checks at the bottom tie each schema to the
+// (handlers return what the db files build). The type checks at the bottom tie each schema to the
 // return type of the query that produces it, so the documentation cannot drift from the code.
 // `.meta({ id })` makes a schema a named entry in components.schemas.
 

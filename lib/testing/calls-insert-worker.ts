@@ -7,8 +7,8 @@
  * with DATABASE_PATH (or DATABASE_URL) and ACCOUNT_ID set.
  */
 import readline from "node:readline";
-import { insertCalls } from "@/lib/db/calls";
-import { closeDb, db } from "@/lib/db/client";
+import { insertCalls } from "@/lib/calls/db/calls";
+import { closeDb, db } from "@/lib/core/client";
 
 async function main() {
   const accountId = process.env.ACCOUNT_ID ?? "";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/lib/core/config";
 import { campaignWorld, contactList, type CampaignWorld } from "./campaign-fixture";
 import { startFakeBolna, type FakeBolna } from "./fake-bolna";
 import { useTempDatabase } from "./harness";

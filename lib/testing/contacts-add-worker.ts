@@ -8,7 +8,7 @@
  */
 import readline from "node:readline";
 import { addContacts } from "@/lib/contacts/add-contacts";
-import { closeDb, db } from "@/lib/db/client";
+import { closeDb, db } from "@/lib/core/client";
 
 interface Work { accountId: string; listId: string; requests: string[][] }
 

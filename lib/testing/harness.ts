@@ -2,11 +2,11 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { newApiToken, sha256Hex } from "@/lib/auth/credentials";
-import { resetConfigForTests } from "@/lib/config";
-import { createAccount, insertApiToken } from "@/lib/db/accounts";
-import { closeDb, migrateDatabase } from "@/lib/db/client";
-import { createDatabase } from "@/lib/db/postgres";
+import { newApiToken, sha256Hex } from "@/lib/people/credentials";
+import { resetConfigForTests } from "@/lib/core/config";
+import { createAccount, insertApiToken } from "@/lib/people/db/accounts";
+import { closeDb, migrateDatabase } from "@/lib/core/client";
+import { createDatabase } from "@/lib/core/postgres";
 
 /**
  * Points the app at a fresh, migrated database: a real SQLite file in a temp dir, or, when

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rawCallTotals } from "@/lib/db/operator";
+import { rawCallTotals } from "@/lib/core/operator";
 import { expectSummaryMatchesCalls, runCli } from "@/scripts/cli-testing";
 import { newAccountWithToken, useTempDatabase, usingPostgres } from "./harness";
 import { startServer, type RunningServer } from "./server";
@@ -122,7 +122,7 @@ describe("several app instances, one database", () => {
       cost: 0.01 * (k % 7), call_type: k % 2 ? "inbound" : "outbound", created_at: new Date(Date.UTC(2025, 4, 1 + (k % 28), 12)).toISOString(),
     });
     // 8,000 overlapping rows, in opposite orders, so the transactions can meet on the same rows and
-    // rollup keys (lib/db/calls-insert-concurrency.test.ts forces that meeting inside one process).
+    // rollup keys (lib/calls/db/insert-concurrency.test.ts forces that meeting inside one process).
     // Small enough that on SQLite the second import's wait for the write lock stays far below busy_timeout.
     const files = [[0, 20_000, 1], [19_999, 12_000 - 1, -1]].map(([from, to, step], f) => {
       const lines: string[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ToolPatch, ToolRegistration } from "@/lib/schemas/tool";
+import { ToolPatch, ToolRegistration } from "@/lib/tools/schema";
 import { emptyRow, rowsFromSchema, schemaFromRows, type ParamRow } from "./param-rows";
 import {
   emptyToolForm, fieldForPath, parseServerPath, toPatchBody, toRegistrationBody, validateToolForm, type ToolFormValues,

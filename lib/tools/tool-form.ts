@@ -1,8 +1,8 @@
 import type { FieldError, FieldErrors, Resolver } from "react-hook-form";
 import { toNestErrors } from "@hookform/resolvers";
-import type { ToolRecord } from "@/lib/db/tools";
+import type { ToolRecord } from "@/lib/tools/db/tools";
 import type { ToolMethod } from "@/lib/outbound/request-shape";
-import { ToolPatch, ToolRegistration } from "@/lib/schemas/tool";
+import { ToolPatch, ToolRegistration } from "@/lib/tools/schema";
 import { rowProblems, rowsFromSchema, schemaFromRows, type ParamRow } from "./param-rows";
 
 // The register/edit form's values and the request bodies built from them. Validation runs the

@@ -1,9 +1,9 @@
 import "server-only";
-import { config } from "@/lib/config";
-import { SecretKeyError } from "@/lib/crypto/secrets";
-import { recordToolTest } from "@/lib/db/tool-tests";
-import { openToolToken } from "@/lib/db/tool-tokens";
-import { getToolRow, toToolRecord } from "@/lib/db/tools";
+import { config } from "@/lib/core/config";
+import { SecretKeyError } from "@/lib/core/secrets";
+import { recordToolTest } from "@/lib/tools/db/tool-tests";
+import { openToolToken } from "@/lib/tools/db/tokens";
+import { getToolRow, toToolRecord } from "@/lib/tools/db/tools";
 import { AppError, notFound } from "@/lib/http/errors";
 import { logError } from "@/lib/http/log";
 import { checkRateLimit } from "@/lib/http/rate-limit";

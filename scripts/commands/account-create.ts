@@ -1,5 +1,5 @@
-import { newApiToken, sha256Hex } from "@/lib/auth/credentials";
-import { createAccount, insertApiToken } from "@/lib/db/accounts";
+import { newApiToken, sha256Hex } from "@/lib/people/credentials";
+import { createAccount, insertApiToken } from "@/lib/people/db/accounts";
 import { parseFlags, required } from "./args";
 
 const USAGE = "account create --name NAME";

@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { getAccount } from "@/lib/db/accounts";
+import { getAccount } from "@/lib/people/db/accounts";
 
 /** An operator mistake: printed as {"error": message} with exit code 1, without a stack trace. */
 export class CliError extends Error {}

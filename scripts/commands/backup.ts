@@ -1,5 +1,5 @@
-import { config } from "@/lib/config";
-import { backupSqlite, BackupRefused } from "@/lib/db/backup";
+import { config } from "@/lib/core/config";
+import { backupSqlite, BackupRefused } from "@/lib/core/backup";
 import { CliError, parseFlags, required } from "./args";
 
 const USAGE = "backup --to FILE";

@@ -1,7 +1,7 @@
 import fs from "node:fs";
-import { insertCalls, type NewCall } from "@/lib/db/calls";
-import { inBulkTransaction } from "@/lib/db/operator";
-import { CallRecord } from "@/lib/schemas/calls";
+import { insertCalls, type NewCall } from "@/lib/calls/db/calls";
+import { inBulkTransaction } from "@/lib/core/operator";
+import { CallRecord } from "@/lib/calls/schema";
 import { readCallFile, type RowItem } from "../support/call-file";
 import { CliError, parseFlags, required, requireAccount } from "./args";
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { createList, getList, listContacts } from "@/lib/db/contacts";
+import { createList, getList, listContacts } from "@/lib/contacts/db/contacts";
 import { newAccountWithToken, useTempDatabase } from "@/lib/testing/harness";
 import { toVariableKey } from "@/lib/contacts/csv-columns";
 import { contactsImport } from "./contacts-import";

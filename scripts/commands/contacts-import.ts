@@ -2,9 +2,9 @@ import fs from "node:fs";
 import { parseArgs } from "node:util";
 import Papa from "papaparse";
 import { addContacts } from "@/lib/contacts/add-contacts";
-import { findListAccount } from "@/lib/db/contacts";
+import { findListAccount } from "@/lib/contacts/db/contacts";
 import { CONTACTS_BATCH, findPhoneColumn, PHONE_COLUMNS, toVariableKey } from "@/lib/contacts/csv-columns";
-import { ContactInput, ListParams, TEMPLATE_KEY_RE, type ContactInput as Contact } from "@/lib/schemas/contacts";
+import { ContactInput, ListParams, TEMPLATE_KEY_RE, type ContactInput as Contact } from "@/lib/contacts/schema";
 
 // `contacts import --list ID FILE.csv [--phone-column C]`: streams a CSV of any size into a list
 // through the same code path as POST /api/contacts/{list_id}/add, in batches of BATCH rows.

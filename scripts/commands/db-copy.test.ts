@@ -20,20 +20,20 @@ import * as invitesRoute from "@/app/api/members/invites/route";
 import * as toolsRoute from "@/app/api/tools/route";
 import * as toolTest from "@/app/api/tools/[tool_id]/test/route";
 import { registration } from "@/app/api/tools/tools-fixtures";
-import { newApiToken, sha256Hex } from "@/lib/auth/credentials";
-import { keyFilePath } from "@/lib/crypto/secrets";
-import { insertApiToken, revokeApiToken } from "@/lib/db/accounts";
-import { insertCalls } from "@/lib/db/calls";
-import { closeDb } from "@/lib/db/client";
-import { canConnect, createDatabase, dropDatabase } from "@/lib/db/postgres";
+import { newApiToken, sha256Hex } from "@/lib/people/credentials";
+import { keyFilePath } from "@/lib/core/secrets";
+import { insertApiToken, revokeApiToken } from "@/lib/people/db/accounts";
+import { insertCalls } from "@/lib/calls/db/calls";
+import { closeDb } from "@/lib/core/client";
+import { canConnect, createDatabase, dropDatabase } from "@/lib/core/postgres";
 import { call, newAccountWithToken, pointAt } from "@/lib/testing/harness";
 import { echoHandler, startLoopbackServer, type LoopbackServer } from "@/lib/testing/loopback-server";
 import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
 import { startFakeBolna, type FakeBolna } from "@/lib/testing/fake-bolna";
 import { expectSummaryMatchesCalls, runCli } from "../cli-testing";
 import { seedCalls } from "../support/seed-calls";
-import { hashPassword } from "@/lib/auth/password";
-import { createUser } from "@/lib/db/users";
+import { hashPassword } from "@/lib/people/password";
+import { createUser } from "@/lib/people/db/users";
 
 // db:copy end to end: an embedded installation filled through the real handlers is copied by the
 // real CLI into a fresh PostgreSQL database, then the app, pointed at PostgreSQL, must answer the

@@ -1,6 +1,6 @@
 import fs from "node:fs";
-import { keyFilePath, keyIdOf } from "@/lib/crypto/secrets";
-import { copySqliteToPostgres, CopyRefused } from "@/lib/db/copy";
+import { keyFilePath, keyIdOf } from "@/lib/core/secrets";
+import { copySqliteToPostgres, CopyRefused } from "@/lib/core/copy";
 import { CliError, parseFlags, required } from "./args";
 
 const USAGE = "db:copy --from sqlite:PATH --to postgres://USER@HOST/DB";

@@ -1,18 +1,18 @@
 import fs from "node:fs";
 import path from "node:path";
-import { newApiToken, sha256Hex } from "@/lib/auth/credentials";
-import { config } from "@/lib/config";
-import { createAccount, findPrincipalByTokenHash, insertApiToken } from "@/lib/db/accounts";
-import { createAgent, listAgents } from "@/lib/db/agents";
-import { countCalls, findAccountByName, migrateWithVersions } from "@/lib/db/operator";
-import { AgentPayload } from "@/lib/schemas/agent";
+import { newApiToken, sha256Hex } from "@/lib/people/credentials";
+import { config } from "@/lib/core/config";
+import { createAccount, findPrincipalByTokenHash, insertApiToken } from "@/lib/people/db/accounts";
+import { createAgent, listAgents } from "@/lib/agents/db";
+import { countCalls, findAccountByName, migrateWithVersions } from "@/lib/core/operator";
+import { AgentPayload } from "@/lib/agents/schema";
 import { DEMO_AGENTS } from "../support/demo-agents";
 import { seedCalls } from "../support/seed-calls";
 import type { SeedAgent } from "../support/synthetic-calls";
 import { parseFlags, positiveInt } from "./args";
-import { generatePassword, hashPassword, verifyPassword } from "@/lib/auth/password";
-import { writeTx } from "@/lib/db/client";
-import { createUser, findUserByEmail, setPassword } from "@/lib/db/users";
+import { generatePassword, hashPassword, verifyPassword } from "@/lib/people/password";
+import { writeTx } from "@/lib/core/client";
+import { createUser, findUserByEmail, setPassword } from "@/lib/people/db/users";
 
 const USAGE = "demo [--calls 5000]";
 const DEMO_NAME = "Demo account";

@@ -3,7 +3,7 @@ import * as agentRoute from "@/app/api/agent/route";
 import * as deployRoute from "@/app/api/agent/[id]/deploy/route";
 import * as details from "@/app/api/details/route";
 import * as enginesRoute from "@/app/api/engines/route";
-import { closeDb } from "@/lib/db/client";
+import { closeDb } from "@/lib/core/client";
 import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
 import { startFakeBolna, type FakeBolna } from "@/lib/testing/fake-bolna";
 import { call, newAccountWithToken, pointAt, useTempDatabase } from "@/lib/testing/harness";

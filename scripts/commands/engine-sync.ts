@@ -1,6 +1,6 @@
-import { findEngineForOperator } from "@/lib/db/operator";
+import { findEngineForOperator } from "@/lib/core/operator";
 import { syncEngine } from "@/lib/engines/bolna/sync";
-import { SyncBody } from "@/lib/schemas/engine";
+import { SyncBody } from "@/lib/engines/schema";
 import { CliError, parseFlags, required } from "./args";
 
 const USAGE = "engine sync --engine ENGINE_ID [--from ISO] [--to ISO]";

@@ -1,4 +1,4 @@
-import { migrateWithVersions } from "@/lib/db/operator";
+import { migrateWithVersions } from "@/lib/core/operator";
 import { parseFlags } from "./args";
 
 const USAGE = "migrate";

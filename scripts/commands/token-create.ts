@@ -1,5 +1,5 @@
-import { newApiToken, sha256Hex } from "@/lib/auth/credentials";
-import { insertApiToken } from "@/lib/db/accounts";
+import { newApiToken, sha256Hex } from "@/lib/people/credentials";
+import { insertApiToken } from "@/lib/people/db/accounts";
 import { parseFlags, required, requireAccount } from "./args";
 
 const USAGE = "token create --account ACCOUNT_ID";

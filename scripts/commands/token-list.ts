@@ -1,4 +1,4 @@
-import { listApiTokens } from "@/lib/db/accounts";
+import { listApiTokens } from "@/lib/people/db/accounts";
 import { parseFlags, required, requireAccount } from "./args";
 
 const USAGE = "token list --account ACCOUNT_ID";

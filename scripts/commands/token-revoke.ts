@@ -1,4 +1,4 @@
-import { revokeApiToken } from "@/lib/db/accounts";
+import { revokeApiToken } from "@/lib/people/db/accounts";
 import { CliError, parseFlags, required } from "./args";
 
 const USAGE = "token revoke --id TOKEN_ID";

@@ -1,8 +1,8 @@
 import fs from "node:fs";
-import { generatePassword, hashPassword } from "@/lib/auth/password";
-import { isRole } from "@/lib/auth/roles";
-import { writeTx } from "@/lib/db/client";
-import { createUser, EmailTakenError, findUserByEmail, setPassword } from "@/lib/db/users";
+import { generatePassword, hashPassword } from "@/lib/people/password";
+import { isRole } from "@/lib/people/roles";
+import { writeTx } from "@/lib/core/client";
+import { createUser, EmailTakenError, findUserByEmail, setPassword } from "@/lib/people/db/users";
 import { CliError, parseFlags, required, requireAccount } from "./args";
 
 const CREATE = "user create --account ACCOUNT_ID --email EMAIL --role viewer|editor|admin|owner [--name NAME] [--password-stdin]";

@@ -1,6 +1,6 @@
 import { startDispatcher } from "@/lib/campaigns/dispatcher-loop";
-import { config } from "@/lib/config";
-import { ping } from "@/lib/db/client";
+import { config } from "@/lib/core/config";
+import { ping } from "@/lib/core/prepared";
 import { CliError, parseFlags } from "./args";
 
 const USAGE = "worker [--tick-ms MS]";
@@ -15,7 +15,7 @@ const USAGE = "worker [--tick-ms MS]";
 export async function worker(args: string[]) {
   const { values } = parseFlags(args, { "tick-ms": { type: "string" } }, USAGE);
   const tickMs = values["tick-ms"] === undefined ? config().CAMPAIGN_TICK_MS : Number(values["tick-ms"]);
-  // The same bounds as CAMPAIGN_TICK_MS (lib/config.ts).
+  // The same bounds as CAMPAIGN_TICK_MS (lib/core/config.ts).
   if (!Number.isInteger(tickMs) || tickMs < 50 || tickMs > 60_000) throw new CliError(`--tick-ms must be an integer from 50 to 60000. Usage: ${USAGE}`);
   // Fail now, as {"error"}, on a database that cannot be opened or migrated, not inside the first tick.
   await ping();

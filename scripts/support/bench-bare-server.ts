@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import Database from "better-sqlite3";
-import { addDays, engineFigures, summarise, type DailyRow, type EngineRow } from "@/lib/db/call-summary";
-import { DETAIL_COLUMNS, toDetail, type DetailRow } from "@/lib/db/calls";
-import { encodeCursor } from "@/lib/db/cursor";
+import { addDays, engineFigures, summarise, type DailyRow, type EngineRow } from "@/lib/calls/db/summary";
+import { DETAIL_COLUMNS, toDetail, type DetailRow } from "@/lib/calls/db/calls";
+import { encodeCursor } from "@/lib/core/cursor";
 
 // The floor for `npm run bench` (scripts/support/bench-http.ts): a bare node:http + better-sqlite3
 // server answering GET /api/details (first page), /api/details/summary and /api/health from the

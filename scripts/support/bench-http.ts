@@ -3,9 +3,9 @@ import http from "node:http";
 import path from "node:path";
 import readline from "node:readline";
 import { isDeepStrictEqual } from "node:util";
-import { DEFAULT_READ_CACHE_MB } from "@/lib/config";
-import { insertCalls } from "@/lib/db/calls";
-import { closeDb } from "@/lib/db/client";
+import { DEFAULT_READ_CACHE_MB } from "@/lib/core/config";
+import { insertCalls } from "@/lib/calls/db/calls";
+import { closeDb } from "@/lib/core/client";
 import { startServer, type RunningServer } from "@/lib/testing/server";
 import { percentile } from "./bench-kit";
 

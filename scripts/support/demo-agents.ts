@@ -1,4 +1,4 @@
-import type { AgentPayloadInput } from "@/lib/schemas/agent";
+import type { AgentPayloadInput } from "@/lib/agents/schema";
 import type { SeedAgent } from "./synthetic-calls";
 
 // The demo account's agents: created through the same schema as POST /api/agent, and the seed

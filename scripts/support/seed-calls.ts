@@ -1,5 +1,5 @@
-import { insertCalls } from "@/lib/db/calls";
-import { inBulkTransaction } from "@/lib/db/operator";
+import { insertCalls } from "@/lib/calls/db/calls";
+import { inBulkTransaction } from "@/lib/core/operator";
 import { syntheticCalls, type SyntheticOptions } from "./synthetic-calls";
 
 export interface SeedResult { inserted: number; skipped: number; seconds: number; cpu_seconds: number; calls_per_second: number }

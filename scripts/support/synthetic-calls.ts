@@ -1,4 +1,4 @@
-import type { NewCall } from "@/lib/db/calls";
+import type { NewCall } from "@/lib/calls/db/calls";
 import { createRand, type Rand } from "./random";
 import { completedTranscript, cutShortTranscript, type AgentKind } from "./synthetic-text";
 

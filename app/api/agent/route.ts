@@ -1,8 +1,8 @@
-import { createAgent, listAgents } from "@/lib/db/agents";
+import { createAgent, listAgents } from "@/lib/agents/db";
 import { withDeployments } from "@/lib/engines/engine-view";
 import { route } from "@/lib/http/route";
-import { AgentPayload } from "@/lib/schemas/agent";
-import { PageQuery } from "@/lib/schemas/page";
+import { AgentPayload } from "@/lib/agents/schema";
+import { PageQuery } from "@/lib/core/page-query";
 import { assertToolsExist } from "./tool-check";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
-import { unknownToolIds } from "@/lib/db/agents";
+import { unknownToolIds } from "@/lib/agents/db";
 import { validationError } from "@/lib/http/route";
-import { referencedToolIds, type AgentPayload } from "@/lib/schemas/agent";
+import { referencedToolIds, type AgentPayload } from "@/lib/agents/schema";
 
 /** api_tool_ids must name active tools of the caller's account: 422 naming each bad id otherwise. */
 export async function assertToolsExist(accountId: string, body: AgentPayload): Promise<void> {

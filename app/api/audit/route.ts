@@ -1,6 +1,6 @@
-import { listAudit } from "@/lib/db/audit";
+import { listAudit } from "@/lib/people/db/audit";
 import { route } from "@/lib/http/route";
-import { AuditQuery } from "@/lib/schemas/team";
+import { AuditQuery } from "@/lib/people/schema";
 
 export const dynamic = "force-dynamic";
 

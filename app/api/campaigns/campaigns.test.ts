@@ -3,7 +3,7 @@ import * as details from "@/app/api/details/route";
 import * as summary from "@/app/api/details/summary/route";
 import * as suppressions from "@/app/api/suppressions/route";
 import { dispatchTick } from "@/lib/campaigns/dispatcher";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/lib/core/config";
 import { campaignWorld, contactList, type CampaignWorld } from "@/lib/testing/campaign-fixture";
 import { startFakeBolna, type FakeBolna } from "@/lib/testing/fake-bolna";
 import { call, newAccountWithToken, useTempDatabase } from "@/lib/testing/harness";

@@ -1,7 +1,7 @@
 import { resolveCampaign } from "@/lib/campaigns/service";
-import { createCampaign, listCampaigns, withStats } from "@/lib/db/campaigns";
+import { createCampaign, listCampaigns, withStats } from "@/lib/campaigns/db/campaigns";
 import { route } from "@/lib/http/route";
-import { CampaignCreate, CampaignListQuery } from "@/lib/schemas/campaign";
+import { CampaignCreate, CampaignListQuery } from "@/lib/campaigns/schema";
 
 export const dynamic = "force-dynamic";
 

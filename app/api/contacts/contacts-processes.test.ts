@@ -2,7 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createList, listContacts, getList } from "@/lib/db/contacts";
+import { createList, listContacts, getList } from "@/lib/contacts/db/contacts";
 import { call, newAccountWithToken, usingPostgres, useTempDatabase } from "@/lib/testing/harness";
 import * as addRoute from "./[list_id]/add/route";
 

@@ -1,7 +1,7 @@
-import { createList, listLists } from "@/lib/db/contacts";
+import { createList, listLists } from "@/lib/contacts/db/contacts";
 import { route } from "@/lib/http/route";
-import { ContactListCreate } from "@/lib/schemas/contacts";
-import { PageQuery } from "@/lib/schemas/page";
+import { ContactListCreate } from "@/lib/contacts/schema";
+import { PageQuery } from "@/lib/core/page-query";
 
 export const dynamic = "force-dynamic";
 

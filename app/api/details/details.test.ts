@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { insertCalls, type NewCall } from "@/lib/db/calls";
+import { insertCalls, type NewCall } from "@/lib/calls/db/calls";
 import { call, newAccountWithToken, useTempDatabase } from "@/lib/testing/harness";
 import * as details from "./route";
 import * as summary from "./summary/route";

@@ -1,7 +1,7 @@
-import { listCalls } from "@/lib/db/calls";
+import { listCalls } from "@/lib/calls/db/calls";
 import { reuseWhileUnchanged } from "@/lib/http/read-cache";
 import { route } from "@/lib/http/route";
-import { DetailsQuery, rangeBounds } from "@/lib/schemas/calls";
+import { DetailsQuery, rangeBounds } from "@/lib/calls/schema";
 
 export const dynamic = "force-dynamic";
 

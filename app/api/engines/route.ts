@@ -1,8 +1,8 @@
-import { createEngine, listEngines } from "@/lib/db/engines";
+import { createEngine, listEngines } from "@/lib/engines/db";
 import { engineView } from "@/lib/engines/engine-view";
 import { route } from "@/lib/http/route";
-import { EngineCreate } from "@/lib/schemas/engine";
-import { PageQuery } from "@/lib/schemas/page";
+import { EngineCreate } from "@/lib/engines/schema";
+import { PageQuery } from "@/lib/core/page-query";
 
 export const dynamic = "force-dynamic";
 

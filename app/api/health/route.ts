@@ -1,4 +1,4 @@
-import { ping } from "@/lib/db/client";
+import { ping } from "@/lib/core/prepared";
 import { route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";

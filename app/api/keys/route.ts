@@ -1,8 +1,8 @@
-import { newApiToken, sha256Hex } from "@/lib/auth/credentials";
-import { createApiKey, listApiKeys } from "@/lib/db/api-keys";
-import { describeAudit } from "@/lib/db/audit-context";
+import { newApiToken, sha256Hex } from "@/lib/people/credentials";
+import { createApiKey, listApiKeys } from "@/lib/people/db/api-keys";
+import { describeAudit } from "@/lib/core/audit-context";
 import { route } from "@/lib/http/route";
-import { KeyCreate } from "@/lib/schemas/team";
+import { KeyCreate } from "@/lib/people/schema";
 
 export const dynamic = "force-dynamic";
 

@@ -1,16 +1,16 @@
-import { clientIp } from "@/lib/auth/guard";
-import { sessionCookie } from "@/lib/auth/session-cookie";
-import { signIn } from "@/lib/auth/sign-in";
-import { deleteSession } from "@/lib/db/accounts";
+import { clientIp } from "@/lib/people/guard";
+import { sessionCookie } from "@/lib/people/session-cookie";
+import { signIn } from "@/lib/people/sign-in";
+import { deleteSession } from "@/lib/people/db/accounts";
 import { sessionHashFromRequest } from "@/lib/http/auth";
 import { route } from "@/lib/http/route";
-import { SessionCreate } from "@/lib/schemas/session";
+import { SessionCreate } from "@/lib/people/session-schema";
 
 export const dynamic = "force-dynamic";
 
 /**
  * JSON sign-in: `{token}` or `{email, password}` → an httpOnly session cookie. The console's
- * forms post to /auth/sign-in instead (works without JavaScript); both share lib/auth/sign-in.ts.
+ * forms post to /auth/sign-in instead (works without JavaScript); both share lib/people/sign-in.ts.
  */
 export const POST = route({ auth: false, body: SessionCreate }, async ({ req, body }) => {
   const s = await signIn(body, clientIp(req));

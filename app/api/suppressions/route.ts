@@ -1,8 +1,8 @@
-import { addSuppressions, listSuppressions } from "@/lib/db/suppressions";
+import { addSuppressions, listSuppressions } from "@/lib/suppressions/db";
 import { AppError } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
-import { parseContactPhone } from "@/lib/schemas/contacts";
-import { SuppressionsAdd, SuppressionsQuery } from "@/lib/schemas/suppressions";
+import { parseContactPhone } from "@/lib/contacts/schema";
+import { SuppressionsAdd, SuppressionsQuery } from "@/lib/suppressions/schema";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { isSuppressed } from "@/lib/db/suppressions";
+import { isSuppressed } from "@/lib/suppressions/db";
 import { call, newAccountWithToken, useTempDatabase } from "@/lib/testing/harness";
 import * as listRoute from "./route";
 import * as oneRoute from "./[e164]/route";

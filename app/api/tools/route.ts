@@ -1,6 +1,6 @@
-import { createTools, listTools } from "@/lib/db/tools";
+import { createTools, listTools } from "@/lib/tools/db/tools";
 import { route } from "@/lib/http/route";
-import { ToolListQuery, ToolRegistration } from "@/lib/schemas/tool";
+import { ToolListQuery, ToolRegistration } from "@/lib/tools/schema";
 
 export const dynamic = "force-dynamic";
 

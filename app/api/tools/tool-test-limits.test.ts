@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetConfigForTests } from "@/lib/config";
-import { accountsWithStaleTokens, resealStaleTokens } from "@/lib/db/tool-tokens";
+import { resetConfigForTests } from "@/lib/core/config";
+import { accountsWithStaleTokens, resealStaleTokens } from "@/lib/tools/db/tokens";
 import { call, newAccountWithToken, useTempDatabase } from "@/lib/testing/harness";
 import { echoHandler, startLoopbackServer, type LoopbackServer } from "@/lib/testing/loopback-server";
 import * as toolsRoute from "./route";

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { sql } from "kysely";
-import { db, dialect, rawSqlite } from "@/lib/db/client";
+import { db, dialect, rawSqlite } from "@/lib/core/client";
 
 // Shared by the tool route tests. Stored URLs under `.test` are never contacted: requests are only
 // ever sent to the loopback servers the tests start.

@@ -1,4 +1,4 @@
-import { acceptInviteForm } from "@/lib/auth/link-forms";
+import { acceptInviteForm } from "@/lib/people/link-forms";
 import { route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";

@@ -1,4 +1,4 @@
-import { resetPasswordForm } from "@/lib/auth/link-forms";
+import { resetPasswordForm } from "@/lib/people/link-forms";
 import { route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";

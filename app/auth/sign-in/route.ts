@@ -1,9 +1,9 @@
-import { clientIp } from "@/lib/auth/guard";
-import { sessionCookie } from "@/lib/auth/session-cookie";
-import { signIn } from "@/lib/auth/sign-in";
+import { clientIp } from "@/lib/people/guard";
+import { sessionCookie } from "@/lib/people/session-cookie";
+import { signIn } from "@/lib/people/sign-in";
 import { AppError } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
-import { PasswordSignIn, SignIn } from "@/lib/schemas/session";
+import { PasswordSignIn, SignIn } from "@/lib/people/session-schema";
 
 export const dynamic = "force-dynamic";
 

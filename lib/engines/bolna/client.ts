@@ -1,6 +1,6 @@
 import "server-only";
-import { config } from "@/lib/config";
-import { openEngineKey, type EngineRow } from "@/lib/db/engines";
+import { config } from "@/lib/core/config";
+import { openEngineKey, type EngineRow } from "@/lib/engines/db";
 import { AppError } from "@/lib/http/errors";
 import { redactSecret } from "@/lib/outbound/response-body";
 import { safeToolRequest } from "@/lib/outbound/safe-fetch";

@@ -1,11 +1,11 @@
 import "server-only";
-import { getAgent } from "@/lib/db/agents";
-import { getDeployment, getEngine, recordDeployment } from "@/lib/db/engines";
-import { openToolToken } from "@/lib/db/tool-tokens";
-import { getToolRow } from "@/lib/db/tools";
+import { getAgent } from "@/lib/agents/db";
+import { getDeployment, getEngine, recordDeployment } from "@/lib/engines/db";
+import { openToolToken } from "@/lib/tools/db/tokens";
+import { getToolRow } from "@/lib/tools/db/tools";
 import { notFound } from "@/lib/http/errors";
 import { validationError } from "@/lib/http/route";
-import { referencedToolIds, type AgentPayload } from "@/lib/schemas/agent";
+import { referencedToolIds, type AgentPayload } from "@/lib/agents/schema";
 import { webhookUrlFor } from "@/lib/engines/engine-view";
 import { upsertRemoteAgent } from "./client";
 import { compileAgent, type ResolvedTool } from "./compile";

@@ -1,8 +1,8 @@
 import "server-only";
-import { getAgent } from "@/lib/db/agents";
-import { findDeploymentByRemoteAgent, type EngineRow } from "@/lib/db/engines";
+import { getAgent } from "@/lib/agents/db";
+import { findDeploymentByRemoteAgent, type EngineRow } from "@/lib/engines/db";
 import { campaignCallHook } from "@/lib/campaigns/call-hook";
-import { upsertExecutionCall, type UpsertOutcome } from "@/lib/db/executions";
+import { upsertExecutionCall, type UpsertOutcome } from "@/lib/calls/db/ingest";
 import { executionToCall } from "./execution";
 
 type Json = Record<string, unknown>;

@@ -1,10 +1,10 @@
 import "server-only";
-import { getAgent } from "@/lib/db/agents";
-import { getEngine, listDeployments } from "@/lib/db/engines";
+import { getAgent } from "@/lib/agents/db";
+import { getEngine, listDeployments } from "@/lib/engines/db";
 import { notFound } from "@/lib/http/errors";
 import { validationError } from "@/lib/http/route";
-import { parseContactPhone } from "@/lib/schemas/contacts";
-import type { PlaceCallBody } from "@/lib/schemas/engine";
+import { parseContactPhone } from "@/lib/contacts/schema";
+import type { PlaceCallBody } from "@/lib/engines/schema";
 import type { z } from "zod";
 import { placeRemoteCall } from "./client";
 import { ingestExecution } from "./ingest";

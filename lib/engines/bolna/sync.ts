@@ -1,6 +1,6 @@
 import "server-only";
-import { deploymentsOnEngine, type EngineRow } from "@/lib/db/engines";
-import type { UpsertOutcome } from "@/lib/db/executions";
+import { deploymentsOnEngine, type EngineRow } from "@/lib/engines/db";
+import type { UpsertOutcome } from "@/lib/calls/db/ingest";
 import { listRemoteExecutions } from "./client";
 import { ingestExecution } from "./ingest";
 

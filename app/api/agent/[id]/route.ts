@@ -1,8 +1,8 @@
-import { deleteAgent, getAgent, replaceAgent } from "@/lib/db/agents";
+import { deleteAgent, getAgent, replaceAgent } from "@/lib/agents/db";
 import { withDeployments } from "@/lib/engines/engine-view";
 import { notFound } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
-import { AgentIdParams as Params, AgentPayload } from "@/lib/schemas/agent";
+import { AgentIdParams as Params, AgentPayload } from "@/lib/agents/schema";
 import { assertToolsExist } from "../tool-check";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
-import { listAudit } from "@/lib/db/audit";
+import { listAudit } from "@/lib/people/db/audit";
 import { csvDownload } from "@/lib/http/csv-download";
 import { route } from "@/lib/http/route";
-import { AuditExportQuery } from "@/lib/schemas/team";
+import { AuditExportQuery } from "@/lib/people/schema";
 
 export const dynamic = "force-dynamic";
 

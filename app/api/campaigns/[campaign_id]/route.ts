@@ -1,8 +1,8 @@
 import { resolveCampaign } from "@/lib/campaigns/service";
-import { deleteDraft, getCampaignRow, toCampaign, updateDraft, withStats } from "@/lib/db/campaigns";
+import { deleteDraft, getCampaignRow, toCampaign, updateDraft, withStats } from "@/lib/campaigns/db/campaigns";
 import { AppError, formatPath, notFound } from "@/lib/http/errors";
 import { route, validationError } from "@/lib/http/route";
-import { CampaignCreate, CampaignParams, CampaignUpdate } from "@/lib/schemas/campaign";
+import { CampaignCreate, CampaignParams, CampaignUpdate } from "@/lib/campaigns/schema";
 
 export const dynamic = "force-dynamic";
 

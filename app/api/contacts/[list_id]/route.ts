@@ -1,7 +1,7 @@
-import { deleteList, getList, listContacts, renameList } from "@/lib/db/contacts";
+import { deleteList, getList, listContacts, renameList } from "@/lib/contacts/db/contacts";
 import { notFound } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
-import { ContactListRename, ContactsQuery, ListParams } from "@/lib/schemas/contacts";
+import { ContactListRename, ContactsQuery, ListParams } from "@/lib/contacts/schema";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
-import { getCall } from "@/lib/db/calls";
+import { getCall } from "@/lib/calls/db/calls";
 import { notFound } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
-import { CallSidParams } from "@/lib/schemas/calls";
+import { CallSidParams } from "@/lib/calls/schema";
 
 export const dynamic = "force-dynamic";
 

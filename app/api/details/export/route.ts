@@ -1,7 +1,7 @@
-import { CALL_FIELDS, listCalls, type CallFilters } from "@/lib/db/calls";
+import { CALL_FIELDS, listCalls, type CallFilters } from "@/lib/calls/db/calls";
 import { csvDownload } from "@/lib/http/csv-download";
 import { route } from "@/lib/http/route";
-import { ExportQuery, rangeBounds } from "@/lib/schemas/calls";
+import { ExportQuery, rangeBounds } from "@/lib/calls/schema";
 
 export const dynamic = "force-dynamic";
 

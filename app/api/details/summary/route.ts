@@ -1,7 +1,7 @@
-import { addDays, callSummary } from "@/lib/db/call-summary";
+import { addDays, callSummary } from "@/lib/calls/db/summary";
 import { reuseWhileUnchanged } from "@/lib/http/read-cache";
 import { route, validationError } from "@/lib/http/route";
-import { SummaryQuery } from "@/lib/schemas/calls";
+import { SummaryQuery } from "@/lib/calls/schema";
 
 export const dynamic = "force-dynamic";
 

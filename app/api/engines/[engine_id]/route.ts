@@ -1,8 +1,8 @@
-import { deleteEngine, getEngine, updateEngine } from "@/lib/db/engines";
+import { deleteEngine, getEngine, updateEngine } from "@/lib/engines/db";
 import { engineView } from "@/lib/engines/engine-view";
 import { notFound } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
-import { EngineIdParams as Params, EnginePatch } from "@/lib/schemas/engine";
+import { EngineIdParams as Params, EnginePatch } from "@/lib/engines/schema";
 
 export const dynamic = "force-dynamic";
 

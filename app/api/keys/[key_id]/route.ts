@@ -1,8 +1,8 @@
-import { revokeApiKey } from "@/lib/db/api-keys";
-import { describeAudit } from "@/lib/db/audit-context";
+import { revokeApiKey } from "@/lib/people/db/api-keys";
+import { describeAudit } from "@/lib/core/audit-context";
 import { AppError } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
-import { KeyParams } from "@/lib/schemas/team";
+import { KeyParams } from "@/lib/people/schema";
 
 export const dynamic = "force-dynamic";
 

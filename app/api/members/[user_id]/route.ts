@@ -1,8 +1,8 @@
-import { describeAudit } from "@/lib/db/audit-context";
-import { getMember, LastOwnerError, removeMember, setMemberRole } from "@/lib/db/users";
+import { describeAudit } from "@/lib/core/audit-context";
+import { getMember, LastOwnerError, removeMember, setMemberRole } from "@/lib/people/db/users";
 import { AppError } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
-import { MemberParams, MemberUpdate } from "@/lib/schemas/team";
+import { MemberParams, MemberUpdate } from "@/lib/people/schema";
 
 export const dynamic = "force-dynamic";
 

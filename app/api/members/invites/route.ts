@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
-import { memberLinkUrl } from "@/lib/auth/member-links";
-import { mailMemberLink } from "@/lib/mail/member-link-mail";
-import { describeAudit } from "@/lib/db/audit-context";
-import { createLink, InvitePendingError, listPendingInvites } from "@/lib/db/member-links";
-import { findUserByEmail } from "@/lib/db/users";
+import { memberLinkUrl } from "@/lib/people/member-links";
+import { mailMemberLink } from "@/lib/people/member-link-mail";
+import { describeAudit } from "@/lib/core/audit-context";
+import { createLink, InvitePendingError, listPendingInvites } from "@/lib/people/db/member-links";
+import { findUserByEmail } from "@/lib/people/db/users";
 import { AppError } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
-import { InviteCreate } from "@/lib/schemas/team";
+import { InviteCreate } from "@/lib/people/schema";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
-import { deleteSuppression } from "@/lib/db/suppressions";
+import { deleteSuppression } from "@/lib/suppressions/db";
 import { AppError } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
-import { parseContactPhone } from "@/lib/schemas/contacts";
-import { SuppressionParams } from "@/lib/schemas/suppressions";
+import { parseContactPhone } from "@/lib/contacts/schema";
+import { SuppressionParams } from "@/lib/suppressions/schema";
 
 export const dynamic = "force-dynamic";
 

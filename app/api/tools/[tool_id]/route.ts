@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { listToolTests } from "@/lib/db/tool-tests";
-import { agentsUsingTool, deleteTool, getTool, patchTool } from "@/lib/db/tools";
+import { listToolTests } from "@/lib/tools/db/tool-tests";
+import { agentsUsingTool, deleteTool, getTool, patchTool } from "@/lib/tools/db/tools";
 import { AppError, notFound } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
-import { ToolPatch } from "@/lib/schemas/tool";
+import { ToolPatch } from "@/lib/tools/schema";
 
 export const dynamic = "force-dynamic";
 

@@ -6,7 +6,7 @@ import * as details from "@/app/api/details/route";
 import * as summary from "@/app/api/details/summary/route";
 import * as enginesRoute from "@/app/api/engines/route";
 import * as syncRoute from "@/app/api/engines/[engine_id]/sync/route";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/lib/core/config";
 import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
 import { startFakeBolna, type FakeBolna } from "@/lib/testing/fake-bolna";
 import { call, newAccountWithToken, useTempDatabase } from "@/lib/testing/harness";

@@ -1,7 +1,7 @@
 import { placeCall } from "@/lib/engines/bolna/place-call";
 import { route } from "@/lib/http/route";
-import { AgentIdParams as Params } from "@/lib/schemas/agent";
-import { PlaceCallBody } from "@/lib/schemas/engine";
+import { AgentIdParams as Params } from "@/lib/agents/schema";
+import { PlaceCallBody } from "@/lib/engines/schema";
 
 export const dynamic = "force-dynamic";
 

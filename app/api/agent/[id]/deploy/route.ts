@@ -1,7 +1,7 @@
 import { deployAgent } from "@/lib/engines/bolna/deploy";
 import { route } from "@/lib/http/route";
-import { AgentIdParams as Params } from "@/lib/schemas/agent";
-import { DeployBody } from "@/lib/schemas/engine";
+import { AgentIdParams as Params } from "@/lib/agents/schema";
+import { DeployBody } from "@/lib/engines/schema";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { changeStatus, startCampaign } from "@/lib/campaigns/service";
-import { withStats } from "@/lib/db/campaigns";
+import { withStats } from "@/lib/campaigns/db/campaigns";
 import { route } from "@/lib/http/route";
-import { CampaignParams } from "@/lib/schemas/campaign";
+import { CampaignParams } from "@/lib/campaigns/schema";
 
 export const dynamic = "force-dynamic";
 

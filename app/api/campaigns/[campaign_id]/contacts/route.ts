@@ -1,8 +1,8 @@
-import { listCampaignContacts } from "@/lib/db/campaign-contacts";
-import { getCampaignRow } from "@/lib/db/campaigns";
+import { listCampaignContacts } from "@/lib/campaigns/db/contacts";
+import { getCampaignRow } from "@/lib/campaigns/db/campaigns";
 import { notFound } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
-import { CampaignContactsQuery, CampaignParams } from "@/lib/schemas/campaign";
+import { CampaignContactsQuery, CampaignParams } from "@/lib/campaigns/schema";
 
 export const dynamic = "force-dynamic";
 

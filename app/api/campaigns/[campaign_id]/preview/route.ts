@@ -1,8 +1,8 @@
 import { previewCampaign } from "@/lib/campaigns/service";
-import { getCampaignRow } from "@/lib/db/campaigns";
+import { getCampaignRow } from "@/lib/campaigns/db/campaigns";
 import { notFound } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
-import { CampaignParams } from "@/lib/schemas/campaign";
+import { CampaignParams } from "@/lib/campaigns/schema";
 
 export const dynamic = "force-dynamic";
 

@@ -1,9 +1,9 @@
-import { listCampaignContacts } from "@/lib/db/campaign-contacts";
-import { getCampaignRow } from "@/lib/db/campaigns";
+import { listCampaignContacts } from "@/lib/campaigns/db/contacts";
+import { getCampaignRow } from "@/lib/campaigns/db/campaigns";
 import { csvDownload } from "@/lib/http/csv-download";
 import { notFound } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
-import { CampaignParams } from "@/lib/schemas/campaign";
+import { CampaignParams } from "@/lib/campaigns/schema";
 
 export const dynamic = "force-dynamic";
 

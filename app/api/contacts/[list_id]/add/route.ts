@@ -1,7 +1,7 @@
 import { addContacts } from "@/lib/contacts/add-contacts";
 import { AppError } from "@/lib/http/errors";
 import { route, validate } from "@/lib/http/route";
-import { AddContactsEnvelope, ContactRows, ListParams, MAX_CONTACTS_PER_REQUEST } from "@/lib/schemas/contacts";
+import { AddContactsEnvelope, ContactRows, ListParams, MAX_CONTACTS_PER_REQUEST } from "@/lib/contacts/schema";
 
 export const dynamic = "force-dynamic";
 

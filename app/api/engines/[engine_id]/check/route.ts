@@ -1,8 +1,8 @@
-import { getEngine } from "@/lib/db/engines";
+import { getEngine } from "@/lib/engines/db";
 import { listRemoteAgents } from "@/lib/engines/bolna/client";
 import { AppError, notFound } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
-import { EngineIdParams as Params } from "@/lib/schemas/engine";
+import { EngineIdParams as Params } from "@/lib/engines/schema";
 
 export const dynamic = "force-dynamic";
 

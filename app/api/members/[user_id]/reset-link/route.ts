@@ -1,11 +1,11 @@
-import { memberLinkUrl } from "@/lib/auth/member-links";
-import { mailMemberLink } from "@/lib/mail/member-link-mail";
-import { describeAudit } from "@/lib/db/audit-context";
-import { createLink } from "@/lib/db/member-links";
-import { getMember } from "@/lib/db/users";
+import { memberLinkUrl } from "@/lib/people/member-links";
+import { mailMemberLink } from "@/lib/people/member-link-mail";
+import { describeAudit } from "@/lib/core/audit-context";
+import { createLink } from "@/lib/people/db/member-links";
+import { getMember } from "@/lib/people/db/users";
 import { AppError } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
-import { MemberParams } from "@/lib/schemas/team";
+import { MemberParams } from "@/lib/people/schema";
 
 export const dynamic = "force-dynamic";
 

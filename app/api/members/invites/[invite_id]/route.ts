@@ -1,8 +1,8 @@
-import { describeAudit } from "@/lib/db/audit-context";
-import { findPendingInvite, revokeInvite } from "@/lib/db/member-links";
+import { describeAudit } from "@/lib/core/audit-context";
+import { findPendingInvite, revokeInvite } from "@/lib/people/db/member-links";
 import { AppError } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
-import { InviteParams } from "@/lib/schemas/team";
+import { InviteParams } from "@/lib/people/schema";
 
 export const dynamic = "force-dynamic";
 

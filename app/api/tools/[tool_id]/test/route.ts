@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { route } from "@/lib/http/route";
-import { ToolTestBody } from "@/lib/schemas/tool";
+import { ToolTestBody } from "@/lib/tools/schema";
 import { runToolTest } from "@/lib/tools/tool-test";
 
 export const dynamic = "force-dynamic";

@@ -1,8 +1,8 @@
-import { findEngineByWebhookSecret } from "@/lib/db/engines";
+import { findEngineByWebhookSecret } from "@/lib/engines/db";
 import { ingestExecution } from "@/lib/engines/bolna/ingest";
 import { notFound } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
-import { ExecutionBody, WebhookParams } from "@/lib/schemas/engine";
+import { ExecutionBody, WebhookParams } from "@/lib/engines/schema";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
-import { deleteContact } from "@/lib/db/contacts";
+import { deleteContact } from "@/lib/contacts/db/contacts";
 import { notFound } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
-import { ContactParams } from "@/lib/schemas/contacts";
+import { ContactParams } from "@/lib/contacts/schema";
 
 export const dynamic = "force-dynamic";
 

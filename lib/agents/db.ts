@@ -1,0 +1,70 @@
+import "server-only";
+import crypto from "node:crypto";
+import { sql } from "kysely";
+import type { AgentPayload } from "@/lib/agents/schema";
+import { db } from "@/lib/core/client";
+import { decodeCursor, encodeCursor } from "@/lib/core/cursor";
+import { activeToolIds } from "@/lib/tools/db/tools";
+
+export interface AgentRecord {
+  agent_id: string; agent_name: string; created_at: string; updated_at: string;
+  agent_config: AgentPayload["agent_config"]; agent_prompts: AgentPayload["agent_prompts"];
+}
+
+type Row = { id: string; name: string; agent_config: string; agent_prompts: string; created_at: string; updated_at: string };
+const toRecord = (r: Row): AgentRecord => ({
+  agent_id: r.id, agent_name: r.name, created_at: r.created_at, updated_at: r.updated_at,
+  agent_config: JSON.parse(r.agent_config), agent_prompts: JSON.parse(r.agent_prompts),
+});
+const COLS = ["id", "name", "agent_config", "agent_prompts", "created_at", "updated_at"] as const;
+
+export async function createAgent(accountId: string, p: AgentPayload): Promise<string> {
+  const id = crypto.randomUUID();
+  const now = new Date().toISOString();
+  await db()
+    .insertInto("agents")
+    .values({ id, account_id: accountId, name: p.agent_config.agent_name, agent_config: JSON.stringify(p.agent_config),
+      agent_prompts: JSON.stringify(p.agent_prompts), created_at: now, updated_at: now })
+    .execute();
+  return id;
+}
+
+export async function getAgent(accountId: string, id: string): Promise<AgentRecord | undefined> {
+  const row = await db().selectFrom("agents").select([...COLS]).where("account_id", "=", accountId).where("id", "=", id).executeTakeFirst();
+  return row && toRecord(row);
+}
+
+export async function listAgents(accountId: string, limit: number, cursor?: string) {
+  let q = db().selectFrom("agents").select([...COLS]).where("account_id", "=", accountId);
+  if (cursor) {
+    const [createdAt, id] = decodeCursor(cursor, 2);
+    q = q.where(sql<boolean>`(created_at, id) < (${createdAt}, ${id})`);
+  }
+  const rows = await q.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit + 1).execute();
+  const has_more = rows.length > limit;
+  const page = (has_more ? rows.slice(0, limit) : rows).map(toRecord);
+  const last = page[page.length - 1];
+  return { agents: page, next_cursor: has_more && last ? encodeCursor([last.created_at, last.agent_id]) : null, has_more };
+}
+
+export async function replaceAgent(accountId: string, id: string, p: AgentPayload): Promise<boolean> {
+  const res = await db()
+    .updateTable("agents")
+    .set({ name: p.agent_config.agent_name, agent_config: JSON.stringify(p.agent_config),
+      agent_prompts: JSON.stringify(p.agent_prompts), updated_at: new Date().toISOString() })
+    .where("account_id", "=", accountId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+export async function deleteAgent(accountId: string, id: string): Promise<boolean> {
+  const res = await db().deleteFrom("agents").where("account_id", "=", accountId).where("id", "=", id).executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}
+
+/** Which of `ids` are not active tools of this account (unknown, another account's, or deactivated). */
+export async function unknownToolIds(accountId: string, ids: string[]): Promise<string[]> {
+  const active = await activeToolIds(accountId, ids);
+  return ids.filter((id) => !active.has(id));
+}

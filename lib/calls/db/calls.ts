@@ -1,0 +1,147 @@
+import "server-only";
+import { sql } from "kysely";
+import { db, dialect } from "@/lib/core/client";
+import { decodeCursor, encodeCursor } from "@/lib/core/cursor";
+import { sqliteStatement } from "@/lib/core/prepared";
+
+export const CALL_FIELDS = [
+  "call_sid", "agent_id", "name", "account_id", "from_number", "to_number", "duration",
+  "recording_url", "transcription", "status", "cost", "call_type", "created_at",
+] as const;
+
+export interface CallRecord {
+  call_sid: string; agent_id: string; name: string; account_id: string; from_number: string;
+  to_number: string; duration: number; recording_url: string; transcription: string; status: string;
+  cost: number; call_type: string; created_at: string;
+}
+
+/** Beside the spec's 13 fields: what an engine reported (issue 9); null for imported calls. */
+export interface CallExtraFields {
+  summary: string | null; extracted_data: Record<string, unknown> | null; cost_breakdown: Record<string, number> | null;
+  hangup_by: string | null; hangup_reason: string | null; answered_by_voice_mail: boolean | null;
+  error_message: string | null; template_variables: Record<string, unknown> | null; engine_id: string | null;
+}
+export type CallDetail = CallRecord & CallExtraFields;
+
+export const DETAIL_COLUMNS = [...CALL_FIELDS, "engine_id", "extra"] as const;
+export type DetailRow = CallRecord & { engine_id?: string | null; extra?: string | null };
+
+/**
+ * A row as the API shows it. Written out field by field on purpose: this runs for every row of every
+ * page, and the object rest + three spreads it replaced cost more than the SQLite read itself
+ * (1.6 ms vs 0.6 ms for 100 rows: the spreads built dictionary-mode objects that JSON.stringify then
+ * walked slowly too). Key order is unchanged: the 13 spec fields, the extras, engine_id. `extra` is
+ * what ingest recorded (lib/engines/bolna/execution.ts, exactly these eight keys).
+ */
+export function toDetail(r: DetailRow): CallDetail {
+  const x: Partial<CallExtraFields> = r.extra ? JSON.parse(r.extra) : {};
+  return {
+    call_sid: r.call_sid, agent_id: r.agent_id, name: r.name, account_id: r.account_id, from_number: r.from_number,
+    to_number: r.to_number, duration: r.duration, recording_url: r.recording_url, transcription: r.transcription,
+    status: r.status, cost: r.cost, call_type: r.call_type, created_at: r.created_at,
+    summary: x.summary ?? null, extracted_data: x.extracted_data ?? null, cost_breakdown: x.cost_breakdown ?? null,
+    hangup_by: x.hangup_by ?? null, hangup_reason: x.hangup_reason ?? null,
+    answered_by_voice_mail: x.answered_by_voice_mail ?? null, error_message: x.error_message ?? null,
+    template_variables: x.template_variables ?? null, engine_id: r.engine_id ?? null,
+  };
+}
+
+export interface CallFilters {
+  agent_id?: string; status?: string; call_type?: string; engine_id?: string; campaign_id?: string;
+  /** Inclusive lower bound, ISO timestamp. */ from?: string;
+  /** Exclusive upper bound, ISO timestamp. */ toExclusive?: string;
+  q?: string;
+}
+
+/** What a search string means: digits of a phone number, or words of the transcript. */
+function searchTerms(q: string): { phone: boolean; words: string[] } {
+  const trimmed = q.trim();
+  const digits = trimmed.replace(/\D/g, "");
+  const phone = /^[\d\s()+.-]+$/.test(trimmed) && digits.length >= 3;
+  const words = phone ? [digits] : (trimmed.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 16).map((w) => w.toLowerCase());
+  return { phone, words };
+}
+
+// Below this many matches (over all accounts) a search starts from the matching rows and sorts
+// them; above it, walking the time index and probing the match set finds a page sooner.
+const SPARSE_MATCHES = 2000;
+
+/**
+ * Turns free text into a full-text condition. Phone-like input searches the numbers (indexed as each
+ * number's full digits, last 10 and last 7 digits, so national and local forms match); anything else
+ * is a prefix match on every word of the transcript. SQLite: FTS5; PostgreSQL: tsvector + GIN, whose
+ * planner picks between the two strategies itself.
+ */
+async function searchCondition(q: string, d: "sqlite" | "postgres") {
+  const { phone, words } = searchTerms(q);
+  if (words.length === 0) return undefined;
+  if (d === "postgres") {
+    const tsq = words.map((w) => `'${w}':*${phone ? "B" : "A"}`).join(" & ");
+    return { where: sql<boolean>`search @@ to_tsquery('simple', ${tsq})`, sparse: false };
+  }
+  const match = phone ? `numbers : "${words[0]}"*` : words.map((w) => `"${w}"*`).join(" AND ");
+  const hits = await sql<{ rowid: number }>`SELECT rowid FROM calls_fts WHERE calls_fts MATCH ${match} LIMIT ${SPARSE_MATCHES + 1}`.execute(db());
+  if (hits.rows.length <= SPARSE_MATCHES) {
+    const ids = JSON.stringify(hits.rows.map((r) => r.rowid));
+    return { where: sql<boolean>`id IN (SELECT value FROM json_each(${ids}))`, sparse: true };
+  }
+  return { where: sql<boolean>`id IN (SELECT rowid FROM calls_fts WHERE calls_fts MATCH ${match})`, sparse: false };
+}
+
+const PAGE_SQL = `SELECT ${DETAIL_COLUMNS.join(", ")} FROM calls WHERE account_id = ?`;
+const PAGE_ORDER = " ORDER BY created_at DESC, call_sid DESC LIMIT ?";
+
+/** Unfiltered pages (the API's common case) on SQLite: two statements compiled once per connection. */
+function unfilteredPageSqlite(accountId: string, limit: number, cursor?: string): DetailRow[] | undefined {
+  const stmt = sqliteStatement(cursor ? `${PAGE_SQL} AND (created_at, call_sid) < (?, ?)${PAGE_ORDER}` : PAGE_SQL + PAGE_ORDER);
+  if (!stmt) return undefined;
+  const key = cursor ? decodeCursor(cursor, 2) : undefined;
+  return (key ? stmt.all(accountId, key[0], key[1], limit + 1) : stmt.all(accountId, limit + 1)) as DetailRow[];
+}
+
+export async function listCalls(accountId: string, f: CallFilters, limit: number, cursor?: string) {
+  const unfiltered = !f.agent_id && !f.engine_id && !f.campaign_id && !f.status && !f.call_type && !f.from && !f.toExclusive && f.q === undefined;
+  const fast = unfiltered ? unfilteredPageSqlite(accountId, limit, cursor) : undefined;
+  if (fast) return page(fast, limit);
+  const search = f.q === undefined ? undefined : await searchCondition(f.q, dialect());
+  if (f.q !== undefined && !search) return { calls: [] as CallDetail[], next_cursor: null, has_more: false };
+  // A unary + hides a column from SQLite's planner: with few matches, look the rows up by id and
+  // sort them, instead of walking the account's whole time index probing each row.
+  const col = (name: "account_id" | "created_at" | "call_sid") => (search?.sparse ? sql.raw(`+${name}`) : sql.ref(name));
+  let query = db()
+    .selectFrom("calls")
+    .select([...DETAIL_COLUMNS])
+    .where(sql<boolean>`${col("account_id")} = ${accountId}`);
+  if (f.agent_id) query = query.where("agent_id", "=", f.agent_id);
+  if (f.engine_id) query = query.where("engine_id", "=", f.engine_id);
+  if (f.campaign_id) query = query.where("campaign_id", "=", f.campaign_id);
+  if (f.status) query = query.where("status", "=", f.status);
+  if (f.call_type) query = query.where("call_type", "=", f.call_type);
+  if (f.from) query = query.where("created_at", ">=", f.from);
+  if (f.toExclusive) query = query.where("created_at", "<", f.toExclusive);
+  if (search) query = query.where(search.where);
+  if (cursor) {
+    const [createdAt, callSid] = decodeCursor(cursor, 2);
+    // Row-value comparison: SQLite and PostgreSQL both turn it into an index range.
+    query = query.where(sql<boolean>`(created_at, call_sid) < (${createdAt}, ${callSid})`);
+  }
+  const rows = await query
+    .orderBy(sql`${col("created_at")} DESC, ${col("call_sid")} DESC`)
+    .limit(limit + 1)
+    .execute();
+  return page(rows, limit);
+}
+
+function page(rows: DetailRow[], limit: number) {
+  const has_more = rows.length > limit;
+  const calls = (has_more ? rows.slice(0, limit) : rows).map(toDetail);
+  const last = calls[calls.length - 1];
+  return { calls, next_cursor: has_more && last ? encodeCursor([last.created_at, last.call_sid]) : null, has_more };
+}
+
+export async function getCall(accountId: string, callSid: string): Promise<CallDetail | undefined> {
+  const row = await db().selectFrom("calls").select([...DETAIL_COLUMNS]).where("account_id", "=", accountId).where("call_sid", "=", callSid).executeTakeFirst();
+  return row && toDetail(row);
+}
+
+export { insertCalls, type NewCall } from "./insert";

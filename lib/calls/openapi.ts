@@ -1,0 +1,105 @@
+import { z } from "zod";
+import { CALL_STATUSES, CALL_TYPES, CallSidParams, DetailsQuery, ExportQuery, SummaryQuery } from "@/lib/calls/schema";
+import type { SchemaRegistry } from "@/lib/openapi/json-schema";
+import { operation, type OperationObject } from "@/lib/openapi/operation";
+import { CallPage, CallRecord, CallSummary } from "@/lib/openapi/responses";
+
+const DATE_OR_TIME = "ISO 8601 date (YYYY-MM-DD, a whole UTC day) or timestamp";
+
+const FILTER_NOTES = {
+  agent_id: "Only calls of this agent",
+  status: `Only calls with this status (${CALL_STATUSES.join(", ")}, or any imported value)`,
+  call_type: `Only calls of this type (${CALL_TYPES.join(", ")})`,
+  from: `Earliest creation time, inclusive: ${DATE_OR_TIME}`,
+  to: `Latest creation time, inclusive (a date includes that whole day): ${DATE_OR_TIME}`,
+  q: "Full-text search (up to 200 characters): words prefix-match the transcription; digits (3 or more, formatting ignored) match the from/to numbers",
+};
+
+const CsvBody = z
+  .string()
+  .describe(
+    `RFC 4180 CSV, UTF-8, CRLF line ends. A header row with the record's fields (${Object.keys(CallRecord.shape).join(", ")}), then one row per call. ` +
+      "Text cells that start with = @ (or a tab/carriage return), or with + or - not followed by only phone characters, " +
+      "get a leading ' so spreadsheets do not run them as formulas; phone numbers such as +14155550101 stay as written, " +
+      "so the file can be read back with `npm run cli -- calls import` (account_id is ignored there).",
+  );
+
+export function detailsPaths(r: SchemaRegistry): Record<string, Record<string, OperationObject>> {
+  return {
+    "/details": {
+      get: operation(r, "get", {
+        tag: "Call analytics",
+        operationId: "listCalls",
+        summary: "Call records",
+        description:
+          "Analytics records of the account's voice calls, newest first (created_at, then call_sid, descending), in " +
+          "keyset-paginated pages: pass `next_cursor` back as `cursor` until it is null. Filters combine with AND. " +
+          "`duration` is in seconds and `cost` in USD.",
+        query: DetailsQuery,
+        queryNotes: {
+          limit: "Page size, an integer from 1 to 1000 (default 100); anything else is a 400",
+          cursor: "Opaque cursor: `next_cursor` of the previous page, unchanged",
+          ...FILTER_NOTES,
+        },
+        responses: { 200: { description: "One page of calls", schema: CallPage } },
+        errors: { 400: "Invalid query parameter (unknown parameters included) or cursor; `errors` names each one" },
+      }),
+    },
+    "/details/export": {
+      get: operation(r, "get", {
+        tag: "Call analytics",
+        operationId: "exportCalls",
+        summary: "Export call records as CSV",
+        description:
+          "Every call matching the filters of `GET /details` (not only one page), newest first, as a CSV download " +
+          "(`Content-Disposition: attachment`). The server streams it, reading 1000 calls at a time as the client " +
+          "consumes the body, so an export of any size holds little memory. `duration` is in seconds and `cost` in USD. " +
+          "Should the database fail after the first bytes were sent, the body ends early without a final line break.",
+        query: ExportQuery,
+        queryNotes: FILTER_NOTES,
+        responses: {
+          200: {
+            description: "The matching calls as CSV",
+            contentType: "text/csv",
+            schema: CsvBody,
+            headers: { "Content-Disposition": 'Always `attachment; filename="calls-YYYY-MM-DD.csv"` (the day of the export, UTC).' },
+          },
+        },
+        errors: { 400: "Invalid query parameter (including `limit` and `cursor`, which this endpoint does not take); `errors` names each one" },
+      }),
+    },
+    "/details/{call_sid}": {
+      get: operation(r, "get", {
+        tag: "Call analytics",
+        operationId: "getCall",
+        summary: "One call record",
+        description:
+          "The record of one call of the account, with the same 13 fields as in `GET /details`. The paths " +
+          "/details/summary and /details/export take precedence, so a call whose sid is `summary` or `export` can only be listed.",
+        params: CallSidParams,
+        paramNotes: { call_sid: "The call's `call_sid` (URL-encoded)" },
+        responses: { 200: { description: "The call", schema: CallRecord } },
+        errors: { 404: "No call with this sid in the caller's account" },
+      }),
+    },
+    "/details/summary": {
+      get: operation(r, "get", {
+        tag: "Call analytics",
+        operationId: "getCallSummary",
+        summary: "Call totals for the dashboard",
+        description:
+          "Totals, per day, per status, per call type and per agent over a range of UTC days (default: the last 30 days " +
+          "ending today; at most 731 days). Read from a daily rollup, so the cost does not grow with the number of calls. " +
+          "Durations are in seconds, costs in USD.",
+        query: SummaryQuery,
+        queryNotes: {
+          from: "First UTC day, YYYY-MM-DD, inclusive (default: 29 days before `to`)",
+          to: "Last UTC day, YYYY-MM-DD, inclusive (default: today)",
+          agent_id: "Only calls of this agent",
+        },
+        responses: { 200: { description: "Aggregates over the range", schema: CallSummary } },
+        errors: { 400: "Invalid date, `from` after `to`, a range over 731 days, or an unknown parameter" },
+      }),
+    },
+  };
+}

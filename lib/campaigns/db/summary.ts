@@ -1,0 +1,43 @@
+import "server-only";
+import { sql } from "kysely";
+import { db, dialect } from "@/lib/core/client";
+import type { DailyRow, EngineRow, SummaryRange } from "@/lib/calls/db/summary";
+
+// The dashboard narrowed to one campaign. The daily rollups have no campaign dimension, so these
+// read the campaign's own calls through calls_campaign (account, campaign, created_at): the cost
+// follows the campaign's size, never the rest of the account.
+
+function bounds(r: SummaryRange) {
+  const next = new Date(Date.parse(`${r.toDay}T00:00:00Z`) + 86_400_000).toISOString();
+  return { from: `${r.fromDay}T00:00:00.000Z`, to: next };
+}
+
+export async function campaignDailyRows(accountId: string, campaignId: string, r: SummaryRange): Promise<DailyRow[]> {
+  const { from, to } = bounds(r);
+  const day = dialect() === "postgres" ? sql<string>`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')` : sql<string>`substr(created_at, 1, 10)`;
+  let q = db().selectFrom("calls")
+    .select([day.as("day"), "agent_id", "name as agent_name", "status", "call_type"])
+    .select((eb) => [eb.fn.countAll<number>().as("calls"), eb.fn.sum<number>("duration").as("duration"), eb.fn.sum<number>("cost").as("cost")])
+    .where("account_id", "=", accountId).where("campaign_id", "=", campaignId).where("created_at", ">=", from).where("created_at", "<", to);
+  if (r.agentId) q = q.where("agent_id", "=", r.agentId);
+  const rows = await q.groupBy([day, "agent_id", "name", "status", "call_type"]).execute();
+  return rows.map((x) => ({ ...x, calls: Number(x.calls), duration: Number(x.duration), cost: Number(x.cost) }));
+}
+
+type Extra = { hangup_by?: string | null; hangup_reason?: string | null; answered_by_voice_mail?: boolean | null; cost_breakdown?: Record<string, number> | null };
+
+/** One engine row per call, in the shape of call_daily_engine, for engineFigures. */
+export async function campaignEngineRows(accountId: string, campaignId: string, r: SummaryRange): Promise<EngineRow[]> {
+  const { from, to } = bounds(r);
+  let q = db().selectFrom("calls").select("extra")
+    .where("account_id", "=", accountId).where("campaign_id", "=", campaignId).where("created_at", ">=", from).where("created_at", "<", to);
+  if (r.agentId) q = q.where("agent_id", "=", r.agentId);
+  return (await q.execute()).map(({ extra }) => {
+    const x: Extra = extra ? JSON.parse(extra) : {};
+    const c = x.cost_breakdown ?? {};
+    return {
+      hangup_by: x.hangup_by ?? "", hangup_reason: x.hangup_reason ?? "", calls: 1, voicemail: x.answered_by_voice_mail ? 1 : 0,
+      cost_llm: c.llm ?? 0, cost_network: c.network ?? 0, cost_platform: c.platform ?? 0, cost_synthesizer: c.synthesizer ?? 0, cost_transcriber: c.transcriber ?? 0,
+    };
+  });
+}

@@ -1,0 +1,42 @@
+import "server-only";
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+
+const MIGRATIONS_DIR = path.join(process.cwd(), "lib", "core", "migrations", "sqlite");
+
+export function openSqlite(file: string): Database.Database {
+  if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  // `timeout` is SQLite's busy_timeout: a writer waits for another process's lock instead of failing.
+  const raw = new Database(file, { timeout: 10_000 });
+  raw.pragma("journal_mode = WAL");
+  // FULL: an acknowledged commit survives power loss, not only a process crash (docs/decisions.md).
+  raw.pragma("synchronous = FULL");
+  raw.pragma("foreign_keys = ON");
+  migrate(raw);
+  return raw;
+}
+
+/** Applies every numbered migration above PRAGMA user_version, each in its own IMMEDIATE transaction. */
+export function migrate(raw: Database.Database): { from: number; to: number } {
+  const files = fs.readdirSync(MIGRATIONS_DIR).filter((f) => /^\d{4}_.+\.sql$/.test(f)).sort();
+  const from = raw.pragma("user_version", { simple: true }) as number;
+  for (const file of files) {
+    const version = Number(file.slice(0, 4));
+    const body = fs.readFileSync(path.join(MIGRATIONS_DIR, file), "utf8");
+    raw.exec("BEGIN IMMEDIATE");
+    try {
+      // Re-read under the write lock: another process may have migrated while we waited.
+      const current = raw.pragma("user_version", { simple: true }) as number;
+      if (version > current) {
+        raw.exec(body);
+        raw.pragma(`user_version = ${version}`);
+      }
+      raw.exec("COMMIT");
+    } catch (err) {
+      raw.exec("ROLLBACK");
+      throw new Error(`Migration ${file} failed: ${(err as Error).message}`);
+    }
+  }
+  return { from, to: raw.pragma("user_version", { simple: true }) as number };
+}

@@ -1,0 +1,146 @@
+import "server-only";
+import crypto from "node:crypto";
+import { sql } from "kysely";
+import { sha256Hex } from "@/lib/people/credentials";
+import { seal, unseal } from "@/lib/core/secrets";
+import { db, writeTx } from "@/lib/core/client";
+import { decodeCursor, encodeCursor } from "@/lib/core/cursor";
+import type { EnginesTable } from "@/lib/core/tables";
+
+// An engine's api_key and webhook secret exist in plaintext only in memory: the key between unseal
+// and the outbound request, the secret while a webhook_url is shown. Associated data binds each
+// sealed value to its engine and account, so a value copied into another row fails to open.
+
+export interface Engine {
+  engine_id: string; name: string; provider: string; base_url: string; api_key_hint: string;
+  created_at: string; updated_at: string;
+}
+export type EngineRow = EnginesTable;
+
+const keyContext = (id: string, accountId: string) => ["engine-api-key", id, accountId];
+const hookContext = (id: string, accountId: string) => ["engine-webhook-secret", id, accountId];
+const HINT_MIN_LENGTH = 12; // as for tools' tokens: four characters of a short key say too much
+
+export const toEngine = (r: EngineRow): Engine => ({
+  engine_id: r.id, name: r.name, provider: r.provider, base_url: r.base_url, api_key_hint: r.api_key_hint,
+  created_at: r.created_at, updated_at: r.updated_at,
+});
+
+function sealKey(key: string, id: string, accountId: string) {
+  const s = seal(key, keyContext(id, accountId));
+  return { key_ciphertext: s.ciphertext, key_iv: s.iv, key_tag: s.tag, key_key_id: s.keyId,
+    api_key_hint: key.length >= HINT_MIN_LENGTH ? `…${key.slice(-4)}` : "" };
+}
+
+/** A new random webhook path secret: its hash finds the engine, the sealed copy shows the URL. */
+function newWebhookSecret(id: string, accountId: string) {
+  const secret = crypto.randomBytes(32).toString("base64url");
+  const s = seal(secret, hookContext(id, accountId));
+  return { webhook_secret_hash: sha256Hex(secret), webhook_ciphertext: s.ciphertext, webhook_iv: s.iv, webhook_tag: s.tag, webhook_key_id: s.keyId };
+}
+
+export function openEngineKey(r: EngineRow): string {
+  return unseal({ ciphertext: r.key_ciphertext, iv: r.key_iv, tag: r.key_tag, keyId: r.key_key_id }, keyContext(r.id, r.account_id));
+}
+
+export function openWebhookSecret(r: EngineRow): string {
+  return unseal({ ciphertext: r.webhook_ciphertext, iv: r.webhook_iv, tag: r.webhook_tag, keyId: r.webhook_key_id }, hookContext(r.id, r.account_id));
+}
+
+export async function createEngine(accountId: string, v: { name: string; provider: string; base_url: string; api_key: string }): Promise<EngineRow> {
+  const id = crypto.randomUUID();
+  const now = new Date().toISOString();
+  const row: EngineRow = {
+    id, account_id: accountId, name: v.name, provider: v.provider, base_url: v.base_url,
+    ...sealKey(v.api_key, id, accountId), ...newWebhookSecret(id, accountId), created_at: now, updated_at: now,
+  };
+  await db().insertInto("engines").values(row).execute();
+  return row;
+}
+
+export async function getEngine(accountId: string, id: string): Promise<EngineRow | undefined> {
+  return db().selectFrom("engines").selectAll().where("account_id", "=", accountId).where("id", "=", id).executeTakeFirst();
+}
+
+export async function listEngines(accountId: string, limit: number, cursor?: string) {
+  let q = db().selectFrom("engines").selectAll().where("account_id", "=", accountId);
+  if (cursor) {
+    const [createdAt, id] = decodeCursor(cursor, 2);
+    q = q.where(sql<boolean>`(created_at, id) < (${createdAt}, ${id})`);
+  }
+  const rows = await q.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit + 1).execute();
+  const has_more = rows.length > limit;
+  const page = has_more ? rows.slice(0, limit) : rows;
+  const last = page[page.length - 1];
+  return { rows: page, next_cursor: has_more && last ? encodeCursor([last.created_at, last.id]) : null, has_more };
+}
+
+export interface EngineChanges { name?: string; base_url?: string; api_key?: string; rotate_webhook_secret?: boolean }
+
+export async function updateEngine(accountId: string, id: string, c: EngineChanges): Promise<EngineRow | undefined> {
+  return writeTx(async (trx) => {
+    const set: Partial<EngineRow> = { updated_at: new Date().toISOString() };
+    if (c.name !== undefined) set.name = c.name;
+    if (c.base_url !== undefined) set.base_url = c.base_url;
+    if (c.api_key !== undefined) Object.assign(set, sealKey(c.api_key, id, accountId));
+    if (c.rotate_webhook_secret) Object.assign(set, newWebhookSecret(id, accountId));
+    const res = await trx.updateTable("engines").set(set).where("account_id", "=", accountId).where("id", "=", id).executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 0) return undefined;
+    return trx.selectFrom("engines").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  });
+}
+
+export async function deleteEngine(accountId: string, id: string): Promise<boolean> {
+  const res = await db().deleteFrom("engines").where("account_id", "=", accountId).where("id", "=", id).executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}
+
+/** The engine a webhook path secret belongs to (index seek on the hash; compared in constant time by the caller's hash equality). */
+export async function findEngineByWebhookSecret(secret: string): Promise<EngineRow | undefined> {
+  return db().selectFrom("engines").selectAll().where("webhook_secret_hash", "=", sha256Hex(secret)).executeTakeFirst();
+}
+
+export interface Deployment { engine_id: string; engine_name: string; remote_agent_id: string; deployed_at: string; agent_updated_at: string }
+
+export async function recordDeployment(accountId: string, d: { agent_id: string; engine_id: string; remote_agent_id: string; agent_updated_at: string }): Promise<string> {
+  const deployed_at = new Date().toISOString();
+  await db()
+    .insertInto("agent_deployments")
+    .values({ ...d, account_id: accountId, deployed_at })
+    .onConflict((oc) => oc.columns(["agent_id", "engine_id"]).doUpdateSet({ remote_agent_id: d.remote_agent_id, agent_updated_at: d.agent_updated_at, deployed_at }))
+    .execute();
+  return deployed_at;
+}
+
+export async function getDeployment(accountId: string, agentId: string, engineId: string) {
+  return db().selectFrom("agent_deployments").selectAll()
+    .where("account_id", "=", accountId).where("agent_id", "=", agentId).where("engine_id", "=", engineId).executeTakeFirst();
+}
+
+/** Deployments of the given agents, newest first per agent. */
+export async function listDeployments(accountId: string, agentIds: string[]): Promise<Map<string, Deployment[]>> {
+  const out = new Map<string, Deployment[]>();
+  if (agentIds.length === 0) return out;
+  const rows = await db()
+    .selectFrom("agent_deployments as d")
+    .innerJoin("engines as e", "e.id", "d.engine_id")
+    .select(["d.agent_id", "d.engine_id", "e.name as engine_name", "d.remote_agent_id", "d.deployed_at", "d.agent_updated_at"])
+    .where("d.account_id", "=", accountId)
+    .where("d.agent_id", "in", agentIds)
+    .orderBy("d.deployed_at", "desc")
+    .execute();
+  for (const { agent_id, ...d } of rows) out.set(agent_id, [...(out.get(agent_id) ?? []), d]);
+  return out;
+}
+
+/** Our agent deployed on `engineId` as `remoteAgentId`, if any (webhooks and sync map executions back with it). */
+export async function findDeploymentByRemoteAgent(engineId: string, remoteAgentId: string) {
+  return db().selectFrom("agent_deployments").selectAll()
+    .where("engine_id", "=", engineId).where("remote_agent_id", "=", remoteAgentId).executeTakeFirst();
+}
+
+/** Every agent deployed on an engine (sync walks their executions). */
+export async function deploymentsOnEngine(accountId: string, engineId: string) {
+  return db().selectFrom("agent_deployments").selectAll()
+    .where("account_id", "=", accountId).where("engine_id", "=", engineId).execute();
+}

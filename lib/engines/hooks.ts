@@ -1,0 +1,107 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { fetchJson } from "@/lib/http/fetch-json";
+import type { EngineCreateInput } from "@/lib/engines/schema";
+import { agentKeys } from "@/lib/agents/hooks";
+
+// Engines (GET/POST /api/engines, PATCH/DELETE /api/engines/{id}, POST …/check), deploying an
+// agent to one, and placing a call through it. Types mirror the API; the key is never in them.
+
+export interface EngineRecord {
+  engine_id: string;
+  name: string;
+  provider: string;
+  base_url: string;
+  /** "…abcd", or "" for a key too short to hint at. */
+  api_key_hint: string;
+  webhook_url: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Deployment {
+  engine_id: string;
+  engine_name: string;
+  remote_agent_id: string;
+  deployed_at: string;
+  /** False once the agent changed after this deploy. */
+  in_sync: boolean;
+}
+
+export interface DeployResult { agent_id: string; engine_id: string; remote_agent_id: string; status: "deployed"; deployed_at: string }
+export interface CheckResult { ok: boolean; message: string }
+export interface PlaceCallBody { to_number: string; from_number?: string; template_variables?: Record<string, string>; engine_id?: string }
+export interface PlacedCall { call_sid: string; status: string }
+
+export const engineKeys = {
+  all: ["engines"] as const,
+  list: () => [...engineKeys.all, "list"] as const,
+};
+
+const enginePath = (id: string) => `/api/engines/${encodeURIComponent(id)}`;
+
+/** Every engine of the account: an account has a handful, so one page of 100 is all of them. */
+export function useEngines() {
+  return useQuery({
+    queryKey: engineKeys.list(),
+    queryFn: ({ signal }) => fetchJson<{ engines: EngineRecord[] }>("/api/engines?limit=100", { signal }),
+    select: (res) => res.engines,
+  });
+}
+
+function useInvalidateEngines() {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: engineKeys.all });
+}
+
+export function useCreateEngine() {
+  const invalidate = useInvalidateEngines();
+  return useMutation({
+    mutationFn: (body: EngineCreateInput) => fetchJson<EngineRecord>("/api/engines", { method: "POST", body }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** A new webhook secret: the old webhook URL stops working at once. */
+export function useRotateWebhookSecret() {
+  const invalidate = useInvalidateEngines();
+  return useMutation({
+    mutationFn: (id: string) => fetchJson<EngineRecord>(enginePath(id), { method: "PATCH", body: { rotate_webhook_secret: true } }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useDeleteEngine() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => fetchJson<{ engine_id: string }>(enginePath(id), { method: "DELETE" }),
+    // Agents' deployment lists name engines too.
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: engineKeys.all }), qc.invalidateQueries({ queryKey: agentKeys.all })]),
+  });
+}
+
+/** A failed check is an answer ({ok:false, message}), not an error. */
+export function useCheckEngine() {
+  return useMutation({
+    mutationFn: (id: string) => fetchJson<CheckResult>(`${enginePath(id)}/check`, { method: "POST" }),
+  });
+}
+
+export function useDeployAgent(agentId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (engineId: string) =>
+      fetchJson<DeployResult>(`/api/agent/${encodeURIComponent(agentId)}/deploy`, { method: "POST", body: { engine_id: engineId } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: agentKeys.detail(agentId) }),
+  });
+}
+
+export function usePlaceCall(agentId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PlaceCallBody) => fetchJson<PlacedCall>(`/api/agent/${encodeURIComponent(agentId)}/call`, { method: "POST", body }),
+    // The queued call is in the call log at once.
+    onSuccess: () => qc.invalidateQueries({ queryKey: ["calls"] }),
+  });
+}

@@ -1,0 +1,98 @@
+import { z } from "zod";
+import { AgentIdParams } from "@/lib/agents/schema";
+import { DeployBody, EngineCreate, EngineIdParams, EnginePatch, ExecutionBody, PlaceCallBody, SyncBody, WebhookParams } from "@/lib/engines/schema";
+import { PageQuery } from "@/lib/core/page-query";
+import type { SchemaRegistry } from "@/lib/openapi/json-schema";
+import { operation, type OperationObject } from "@/lib/openapi/operation";
+import { hasMore, nextCursor, timestamp, uuid } from "@/lib/openapi/responses";
+
+const count = (description: string) => z.number().int().min(0).describe(description);
+
+const Engine = z
+  .object({
+    engine_id: uuid("Engine id"),
+    name: z.string(),
+    provider: z.literal("bolna"),
+    base_url: z.string().describe("Base URL of the engine's API, e.g. https://api.bolna.ai"),
+    api_key_hint: z.string().describe("Last four characters of the API key (empty for short keys); the key itself is never returned"),
+    webhook_url: z.string().describe("Where the engine must post executions: <PUBLIC_URL>/api/webhooks/bolna/<secret>. Treat it as a secret"),
+    created_at: timestamp("Creation time"),
+    updated_at: timestamp("Last change"),
+  })
+  .meta({ id: "Engine" });
+
+const NOT_FOUND = "No engine with this id in the caller's account";
+const ENGINE_ERRORS = { 422: "The engine refused the request (its message is carried), or its address is not allowed", 424: "The engine could not be reached, timed out or answered 5xx" };
+
+export function enginesPaths(r: SchemaRegistry): Record<string, Record<string, OperationObject>> {
+  return {
+    "/engines": {
+      post: operation(r, "post", {
+        tag: "Engines", operationId: "createEngine", summary: "Connect a voice engine (Bolna)",
+        description: "The API key is sealed at rest (AES-256-GCM) and never returned. Engine traffic goes through the same SSRF-safe client as tool tests (TOOL_TARGET_ALLOWLIST applies).",
+        body: EngineCreate,
+        bodyExample: { name: "Bolna hosted", provider: "bolna", base_url: "https://api.bolna.ai", api_key: "bn-…" },
+        responses: { 201: { description: "Created", schema: Engine } },
+      }),
+      get: operation(r, "get", {
+        tag: "Engines", operationId: "listEngines", summary: "List engines", query: PageQuery,
+        responses: { 200: { description: "One page, newest first", schema: z.object({ engines: z.array(Engine), next_cursor: nextCursor, has_more: hasMore }) } },
+      }),
+    },
+    "/engines/{engine_id}": {
+      get: operation(r, "get", { tag: "Engines", operationId: "getEngine", summary: "Get an engine", params: EngineIdParams, responses: { 200: { description: "The engine", schema: Engine } }, errors: { 404: NOT_FOUND } }),
+      patch: operation(r, "patch", {
+        tag: "Engines", operationId: "updateEngine", summary: "Change an engine",
+        description: "Rename, change the base URL, replace the API key, or `rotate_webhook_secret: true` (the old webhook URL stops working at once).",
+        params: EngineIdParams, body: EnginePatch, responses: { 200: { description: "The engine after the change", schema: Engine } }, errors: { 404: NOT_FOUND },
+      }),
+      delete: operation(r, "delete", {
+        tag: "Engines", operationId: "deleteEngine", summary: "Delete an engine", description: "Its deployments are forgotten; agents on the engine itself are left as they are.",
+        params: EngineIdParams, responses: { 200: { description: "Deleted", schema: z.object({ engine_id: z.string(), status: z.literal("deleted") }) } }, errors: { 404: NOT_FOUND },
+      }),
+    },
+    "/engines/{engine_id}/check": {
+      post: operation(r, "post", {
+        tag: "Engines", operationId: "checkEngine", summary: "Check the connection",
+        description: "Calls the engine's `GET /v2/agent/all` with the stored key. A failed check answers 200 with `ok: false`.",
+        params: EngineIdParams, responses: { 200: { description: "The result", schema: z.object({ ok: z.boolean(), message: z.string() }) } }, errors: { 404: NOT_FOUND },
+      }),
+    },
+    "/agent/{id}/deploy": {
+      post: operation(r, "post", {
+        tag: "Engines", operationId: "deployAgent", summary: "Deploy an agent to an engine",
+        description: "Compiles the agent into Bolna's payload (tools inline from the registry, `webhook_url` set, Voxdesk-only fields left out) and creates the remote agent (`POST /v2/agent`) or replaces it (`PUT /v2/agent/{id}`) on later deploys. What Bolna would refuse is a 422 naming the fields, and nothing is sent.",
+        params: AgentIdParams, body: DeployBody,
+        responses: { 200: { description: "Deployed", schema: z.object({ agent_id: uuid("Agent"), engine_id: uuid("Engine"), remote_agent_id: z.string(), status: z.literal("deployed"), deployed_at: timestamp("Deploy time") }) } },
+        errors: { 404: "No such agent or engine in the caller's account", ...ENGINE_ERRORS },
+      }),
+    },
+    "/agent/{id}/call": {
+      post: operation(r, "post", {
+        tag: "Engines", operationId: "placeCall", summary: "Place a call with an agent",
+        description: "Numbers in any notation the contacts endpoint reads (without `+`: the agent's country), sent to the engine as E.164; `template_variables` become Bolna's `user_data`. The call is in GET /details at once with status `queued` and follows the engine's webhooks from there.",
+        params: AgentIdParams, body: PlaceCallBody, bodyExample: { to_number: "+1 415 555 0102", template_variables: { first_name: "Ada" } },
+        responses: { 202: { description: "Queued on the engine", schema: z.object({ call_sid: z.string().describe("The engine's execution id"), status: z.literal("queued") }) } },
+        errors: { 404: "No such agent in the caller's account", 422: "A number is not valid, the agent is not deployed (on that engine), or the engine refused the call", 424: ENGINE_ERRORS[424] },
+      }),
+    },
+    "/engines/{engine_id}/sync": {
+      post: operation(r, "post", {
+        tag: "Engines", operationId: "syncEngine", summary: "Pull executions from the engine",
+        description: "For when webhooks cannot reach Voxdesk: walks `GET /v2/agent/{remote}/executions` for every agent deployed on the engine (7-day windows, pages of 50) through the webhook's upsert. Default range: the last 7 days. Running it twice changes nothing.",
+        params: EngineIdParams, body: SyncBody, bodyExample: {},
+        responses: { 200: { description: "What changed", schema: z.object({ imported: count("New calls"), updated: count("Calls that moved to a later status"), unchanged: count("Executions already up to date") }) } },
+        errors: { 404: NOT_FOUND, ...ENGINE_ERRORS },
+      }),
+    },
+    "/webhooks/bolna/{secret}": {
+      post: operation(r, "post", {
+        tag: "Engines", operationId: "bolnaWebhook", summary: "Receive an execution from Bolna", auth: false,
+        description: "Bolna posts its execution object here on every status change (set as the agent's `webhook_url` at deploy). The secret in the path authenticates; a wrong one is a 404. Upserts the call by execution id: resends and late earlier statuses change nothing.",
+        params: WebhookParams, body: ExecutionBody,
+        responses: { 200: { description: "Stored", schema: z.object({ ok: z.literal(true), call_sid: z.string(), outcome: z.enum(["imported", "updated", "unchanged"]) }) } },
+        errors: { 404: "No engine has this webhook secret" },
+      }),
+    },
+  };
+}
