@@ -24,7 +24,7 @@ import { inWindow, nextWindowStart } from "./windows";
  * A claim still "dialing" without a call id after this was made by a process that stopped: a living
  * one finishes its dial within the engine request's timeout (plus a margin for database waits).
  */
-const lostDialMs = () => 2 * config().TOOL_TEST_TIMEOUT_MS + 20_000;
+const lostDialMs = () => 2 * config().ENGINE_TIMEOUT_MS + 20_000;
 
 type Settings = Pick<Campaign, "schedule" | "retry">;
 export interface TickReport { campaigns: number; dialled: number }

@@ -21,6 +21,9 @@ const Env = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
   TOOL_TEST_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  // Whole-request timeout of every call to a voice engine (deploy, POST /call, sync); a campaign
+  // writes off a claim still dialling after 2 × this + 20 s (lib/campaigns/dispatcher.ts).
+  ENGINE_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   TOOL_TEST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
   TOOL_TARGET_ALLOWLIST: z.string().default(""),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),

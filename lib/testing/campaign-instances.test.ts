@@ -15,7 +15,7 @@ let database: string;
 let servers: RunningServer[] = [];
 let w: CampaignWorld;
 // A 2 s engine timeout makes a claim orphaned by the kill count as lost after 24 s (2 × timeout + 20 s).
-const env = { CAMPAIGN_TICK_MS: "50", TOOL_TARGET_ALLOWLIST: "127.0.0.1", TOOL_TEST_TIMEOUT_MS: "2000" };
+const env = { CAMPAIGN_TICK_MS: "50", TOOL_TARGET_ALLOWLIST: "127.0.0.1", ENGINE_TIMEOUT_MS: "2000" };
 
 beforeAll(async () => {
   bolna = await startFakeBolna({ autoCompleteMs: 5 });

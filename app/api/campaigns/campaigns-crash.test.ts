@@ -58,7 +58,7 @@ describe("a dial orphaned by a dead process", () => {
     // Before the lost-dial time the other claim still counts as in flight; after it, it is written off.
     await dispatchTick(new Date(Date.now() + 1_000));
     expect((await contacts()).find((c) => c.phone_number === lost)?.state).toBe("dialing");
-    await dispatchTick(new Date(Date.now() + 2 * config().TOOL_TEST_TIMEOUT_MS + 21_000));
+    await dispatchTick(new Date(Date.now() + 2 * config().ENGINE_TIMEOUT_MS + 21_000));
     expect((await contacts()).find((c) => c.phone_number === lost)).toMatchObject({ state: "failed", attempts: 1, last_status: "dial-lost", last_call_sid: null });
     await dispatchTick(new Date(Date.now() + 3_600_000));
     expect(bolna.calls.filter((c) => c.recipient_phone_number === placed || c.recipient_phone_number === lost)).toEqual([]);

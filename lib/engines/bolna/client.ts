@@ -7,8 +7,8 @@ import { safeToolRequest } from "@/lib/outbound/safe-fetch";
 import type { ToolMethod } from "@/lib/outbound/request-shape";
 
 // Bolna's hosted API (../shared/spec/bolna-engine.md §2–3). Every request goes through the tool
-// runner's SSRF-safe client: the same TOOL_TARGET_ALLOWLIST, pinned DNS, timeouts and 1 MiB cap,
-// because an engine's base_url is operator input exactly like a tool's URL.
+// runner's SSRF-safe client: the same TOOL_TARGET_ALLOWLIST, pinned DNS and 1 MiB cap, because an
+// engine's base_url is operator input exactly like a tool's URL; its own timeout, ENGINE_TIMEOUT_MS.
 
 export type Json = Record<string, unknown>;
 
@@ -17,7 +17,7 @@ async function send(engine: EngineRow, method: ToolMethod, path: string, params?
   const key = openEngineKey(engine);
   const res = await safeToolRequest({
     method, url: `${engine.base_url}${path}`, params, apiToken: key,
-    timeoutMs: config().TOOL_TEST_TIMEOUT_MS, allowlist: config().TOOL_TARGET_ALLOWLIST,
+    timeoutMs: config().ENGINE_TIMEOUT_MS, allowlist: config().TOOL_TARGET_ALLOWLIST,
     userAgent: "Voxdesk-Engine-Bridge",
   });
   if (res.kind === "failure") {
