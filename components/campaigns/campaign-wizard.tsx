@@ -9,6 +9,7 @@ import { PageHeader } from "@/components/shell/page-header";
 import { Button } from "@/components/ui/button";
 import { useCreateCampaign } from "@/lib/campaigns/hooks";
 import { ApiError } from "@/lib/http/fetch-json";
+import { CAMPAIGN_DEFAULTS } from "@/lib/campaigns/defaults";
 import { CampaignCreate, type CampaignCreateInput } from "@/lib/campaigns/schema";
 import { cn } from "@/lib/utils";
 import { WizardBasics } from "./wizard-basics";
@@ -28,8 +29,7 @@ const STEPS: { title: string; fields: FieldPath<WizardValues>[] }[] = [
 const DEFAULTS: WizardValues = {
   name: "", agent_id: "", list_id: "", from_number: "",
   schedule: { recipient_time_zone: false },
-  max_concurrency: 5, retry: { max_attempts: 1, delay_seconds: 3600, on: ["no-answer", "busy", "failed"] },
-  on_missing_variables: "skip", stale_after_minutes: 30,
+  ...CAMPAIGN_DEFAULTS, retry: { ...CAMPAIGN_DEFAULTS.retry, on: [...CAMPAIGN_DEFAULTS.retry.on] },
 };
 
 /** `a.b[0].c` (the API's error paths) → `a.b.0.c` (react-hook-form's). */

@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import { sql } from "kysely";
 import type { AgentPayload } from "@/lib/agents/schema";
 import { db } from "@/lib/core/client";
-import { decodeCursor, encodeCursor } from "@/lib/core/cursor";
+import { decodeCursor, keysetPage } from "@/lib/core/cursor";
 import { activeToolIds } from "@/lib/tools/db/tools";
 
 export interface AgentRecord {
@@ -41,10 +41,8 @@ export async function listAgents(accountId: string, limit: number, cursor?: stri
     q = q.where(sql<boolean>`(created_at, id) < (${createdAt}, ${id})`);
   }
   const rows = await q.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit + 1).execute();
-  const has_more = rows.length > limit;
-  const page = (has_more ? rows.slice(0, limit) : rows).map(toRecord);
-  const last = page[page.length - 1];
-  return { agents: page, next_cursor: has_more && last ? encodeCursor([last.created_at, last.agent_id]) : null, has_more };
+  const { items, next_cursor, has_more } = keysetPage(rows, limit, (r) => [r.created_at, r.id]);
+  return { agents: items.map(toRecord), next_cursor, has_more };
 }
 
 export async function replaceAgent(accountId: string, id: string, p: AgentPayload): Promise<boolean> {

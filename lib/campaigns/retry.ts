@@ -9,8 +9,6 @@ export interface RetryPolicy {
   on: RetryableStatus[];
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { max_attempts: 1, delay_seconds: 3600, on: ["no-answer", "busy", "failed"] };
-
 /** Final contact states, named as the API counts them. */
 export type FinalState = "completed" | "no_answer" | "busy" | "failed" | "canceled";
 

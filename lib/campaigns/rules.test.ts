@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { decideAfterAttempt, DEFAULT_RETRY, finalStateOf } from "./retry";
+import { DEFAULT_RETRY } from "./defaults";
+import { decideAfterAttempt, finalStateOf } from "./retry";
 import { recipientZone, regionZone } from "./recipient-zone";
 import { dispatchableNow, nextDispatchAt } from "./schedule";
 import { missingVariables, variablesOf } from "./variables";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DAYS, MIN_WINDOW_MINUTES, minutesOf } from "@/lib/campaigns/windows";
 import { RETRYABLE } from "@/lib/campaigns/retry";
+import { CAMPAIGN_DEFAULTS, DEFAULT_RETRY } from "@/lib/campaigns/defaults";
 import { PageQuery } from "@/lib/core/page-query";
 import { TimeZone, Uuid } from "@/lib/common-schema";
 
@@ -35,9 +36,9 @@ export const ScheduleSchema = z
 
 export const RetrySchema = z
   .object({
-    max_attempts: z.number().int("must be a whole number").min(1, "at least 1").max(5, "at most 5").default(1),
-    delay_seconds: z.number().int("must be a whole number").min(0, "at least 0").max(86_400, "at most 86400").default(3600),
-    on: z.array(z.enum(RETRYABLE)).default([...RETRYABLE]),
+    max_attempts: z.number().int("must be a whole number").min(1, "at least 1").max(5, "at most 5").default(DEFAULT_RETRY.max_attempts),
+    delay_seconds: z.number().int("must be a whole number").min(0, "at least 0").max(86_400, "at most 86400").default(DEFAULT_RETRY.delay_seconds),
+    on: z.array(z.enum(RETRYABLE)).default(() => [...DEFAULT_RETRY.on]),
   })
   .strict();
 
@@ -48,11 +49,11 @@ const campaignFields = {
   engine_id: Uuid.optional(),
   from_number: z.string().trim().max(32, "at most 32 characters").optional(),
   schedule: ScheduleSchema.optional(),
-  max_concurrency: z.number().int("must be a whole number").min(1, "at least 1").max(100, "at most 100").default(5),
+  max_concurrency: z.number().int("must be a whole number").min(1, "at least 1").max(100, "at most 100").default(CAMPAIGN_DEFAULTS.max_concurrency),
   retry: RetrySchema.optional(),
-  on_missing_variables: z.enum(["skip", "call"]).default("skip"),
+  on_missing_variables: z.enum(["skip", "call"]).default(CAMPAIGN_DEFAULTS.on_missing_variables),
   /** Minutes without news after which an in-flight call frees its slot. */
-  stale_after_minutes: z.number().int("must be a whole number").min(1, "at least 1").max(1440, "at most 1440").default(30),
+  stale_after_minutes: z.number().int("must be a whole number").min(1, "at least 1").max(1440, "at most 1440").default(CAMPAIGN_DEFAULTS.stale_after_minutes),
 };
 
 /** `POST /api/campaigns` body. */

@@ -10,7 +10,7 @@ import { validationError } from "@/lib/http/route";
 import type { CampaignCreate, CampaignPreview, CampaignStatus } from "@/lib/campaigns/schema";
 import { parseContactPhone } from "@/lib/contacts/schema";
 import { planner, previewTally, type PlanSettings } from "./plan";
-import { DEFAULT_RETRY } from "./retry";
+import { DEFAULT_RETRY } from "./defaults";
 import { variablesOf } from "./variables";
 import { ALL_DAY } from "./windows";
 

@@ -18,3 +18,17 @@ export function decodeCursor(cursor: string, arity: number): (string | number)[]
     errors: [{ path: "cursor", message: "invalid cursor" }],
   });
 }
+
+export interface KeysetPage<T> { items: T[]; next_cursor: string | null; has_more: boolean }
+
+/**
+ * The tail of every keyset list: the query fetched `limit + 1` rows so that the extra row tells
+ * whether another page exists without a COUNT. `keyOf` reads the sort key from the raw row (the
+ * same columns, in the same order, the next page's row-value comparison decodes).
+ */
+export function keysetPage<T>(rows: readonly T[], limit: number, keyOf: (last: T) => readonly (string | number)[]): KeysetPage<T> {
+  const has_more = rows.length > limit;
+  const items = has_more ? rows.slice(0, limit) : [...rows];
+  const last = items[items.length - 1];
+  return { items, next_cursor: has_more && last !== undefined ? encodeCursor(keyOf(last)) : null, has_more };
+}

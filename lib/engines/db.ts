@@ -3,7 +3,8 @@ import crypto from "node:crypto";
 import { sql } from "kysely";
 import { sha256Hex } from "@/lib/people/credentials";
 import { seal, unseal } from "@/lib/core/secrets";
-import { db, writeTx } from "@/lib/core/client";
+import { db, dialect, writeTx } from "@/lib/core/client";
+import { assertSecretStaysBound } from "@/lib/outbound/secret-binding";
 import { decodeCursor, encodeCursor } from "@/lib/core/cursor";
 import type { EnginesTable } from "@/lib/core/tables";
 
@@ -79,6 +80,15 @@ export interface EngineChanges { name?: string; base_url?: string; api_key?: str
 
 export async function updateEngine(accountId: string, id: string, c: EngineChanges): Promise<EngineRow | undefined> {
   return writeTx(async (trx) => {
+    let q = trx.selectFrom("engines").select(["base_url"]).where("account_id", "=", accountId).where("id", "=", id);
+    // SQLite's writeTx already holds the write lock; PostgreSQL locks the row.
+    if (dialect() === "postgres") q = q.forUpdate();
+    const row = await q.executeTakeFirst();
+    if (!row) return undefined;
+    assertSecretStaysBound({
+      field: "api_key", urlField: "base_url", storedUrl: row.base_url, nextUrl: c.base_url,
+      hasStoredSecret: true, secretSent: c.api_key !== undefined,
+    });
     const set: Partial<EngineRow> = { updated_at: new Date().toISOString() };
     if (c.name !== undefined) set.name = c.name;
     if (c.base_url !== undefined) set.base_url = c.base_url;

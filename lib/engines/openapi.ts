@@ -15,14 +15,14 @@ const Engine = z
     provider: z.literal("bolna"),
     base_url: z.string().describe("Base URL of the engine's API, e.g. https://api.bolna.ai"),
     api_key_hint: z.string().describe("Last four characters of the API key (empty for short keys); the key itself is never returned"),
-    webhook_url: z.string().describe("Where the engine must post executions: <PUBLIC_URL>/api/webhooks/bolna/<secret>. Treat it as a secret"),
+    webhook_url: z.string().optional().describe("Where the engine must post executions: <PUBLIC_URL>/api/webhooks/bolna/<secret>. Treat it as a secret: shown to admins and owners only, left out for editors"),
     created_at: timestamp("Creation time"),
     updated_at: timestamp("Last change"),
   })
   .meta({ id: "Engine" });
 
 const NOT_FOUND = "No engine with this id in the caller's account";
-const ENGINE_ERRORS = { 422: "The engine refused the request (its message is carried), or its address is not allowed", 424: "The engine could not be reached, timed out or answered 5xx" };
+const ENGINE_ERRORS = { 422: "The engine refused the request or the API key (its HTTP status and a short reason; the engine's own answer goes to the server log), or its address is not allowed", 424: "The engine could not be reached, timed out or answered 5xx" };
 
 export function enginesPaths(r: SchemaRegistry): Record<string, Record<string, OperationObject>> {
   return {
@@ -43,8 +43,10 @@ export function enginesPaths(r: SchemaRegistry): Record<string, Record<string, O
       get: operation(r, "get", { tag: "Engines", operationId: "getEngine", summary: "Get an engine", params: EngineIdParams, responses: { 200: { description: "The engine", schema: Engine } }, errors: { 404: NOT_FOUND } }),
       patch: operation(r, "patch", {
         tag: "Engines", operationId: "updateEngine", summary: "Change an engine",
-        description: "Rename, change the base URL, replace the API key, or `rotate_webhook_secret: true` (the old webhook URL stops working at once).",
-        params: EngineIdParams, body: EnginePatch, responses: { 200: { description: "The engine after the change", schema: Engine } }, errors: { 404: NOT_FOUND },
+        description: "Rename, change the base URL, replace the API key, or `rotate_webhook_secret: true` (the old webhook URL stops working at once). "
+          + "The key is bound to the origin (scheme, host, port) of base_url: moving base_url to another origin needs `api_key` again.",
+        params: EngineIdParams, body: EnginePatch, responses: { 200: { description: "The engine after the change", schema: Engine } },
+        errors: { 404: NOT_FOUND, 422: "`base_url` moves to another origin without `api_key`; nothing was changed" },
       }),
       delete: operation(r, "delete", {
         tag: "Engines", operationId: "deleteEngine", summary: "Delete an engine", description: "Its deployments are forgotten; agents on the engine itself are left as they are.",

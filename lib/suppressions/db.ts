@@ -1,7 +1,7 @@
 import "server-only";
 import { sql, type Kysely } from "kysely";
 import { db, writeTx } from "@/lib/core/client";
-import { decodeCursor, encodeCursor } from "@/lib/core/cursor";
+import { decodeCursor, keysetPage } from "@/lib/core/cursor";
 import type { DB } from "@/lib/core/tables";
 import type { Suppression } from "@/lib/suppressions/schema";
 export type { Suppression };
@@ -43,10 +43,8 @@ export async function listSuppressions(accountId: string, limit: number, cursor?
     query = query.where(sql<boolean>`(created_at, e164) < (${createdAt}, ${e164})`);
   }
   const rows = await query.orderBy("created_at", "desc").orderBy("e164", "desc").limit(limit + 1).execute();
-  const has_more = rows.length > limit;
-  const suppressions = has_more ? rows.slice(0, limit) : rows;
-  const last = suppressions[suppressions.length - 1];
-  return { suppressions, next_cursor: has_more && last ? encodeCursor([last.created_at, last.phone_number]) : null, has_more };
+  const { items, next_cursor, has_more } = keysetPage(rows, limit, (r) => [r.created_at, r.phone_number]);
+  return { suppressions: items, next_cursor, has_more };
 }
 
 export async function deleteSuppression(accountId: string, e164: string): Promise<boolean> {

@@ -1,7 +1,7 @@
 import "server-only";
 import { sql } from "kysely";
 import { db, dialect } from "@/lib/core/client";
-import { decodeCursor, encodeCursor } from "@/lib/core/cursor";
+import { decodeCursor, keysetPage } from "@/lib/core/cursor";
 import { sqliteStatement } from "@/lib/core/prepared";
 
 export const CALL_FIELDS = [
@@ -133,10 +133,8 @@ export async function listCalls(accountId: string, f: CallFilters, limit: number
 }
 
 function page(rows: DetailRow[], limit: number) {
-  const has_more = rows.length > limit;
-  const calls = (has_more ? rows.slice(0, limit) : rows).map(toDetail);
-  const last = calls[calls.length - 1];
-  return { calls, next_cursor: has_more && last ? encodeCursor([last.created_at, last.call_sid]) : null, has_more };
+  const { items, next_cursor, has_more } = keysetPage(rows, limit, (r) => [r.created_at, r.call_sid]);
+  return { calls: items.map(toDetail), next_cursor, has_more };
 }
 
 export async function getCall(accountId: string, callSid: string): Promise<CallDetail | undefined> {

@@ -4,7 +4,7 @@ import { sql, type Kysely } from "kysely";
 import type { Campaign, CampaignStatus, CampaignWithStats, ContactState } from "@/lib/campaigns/schema";
 import { CONTACT_STATES } from "@/lib/campaigns/schema";
 import { db, dialect, writeTx } from "@/lib/core/client";
-import { decodeCursor, encodeCursor } from "@/lib/core/cursor";
+import { decodeCursor, keysetPage } from "@/lib/core/cursor";
 import type { CampaignsTable, DB } from "@/lib/core/tables";
 
 /** What the API resolved from a create/update body: defaults filled, references checked. */
@@ -94,10 +94,8 @@ export async function listCampaigns(accountId: string, opts: { limit: number; cu
     q = q.where(sql<boolean>`(created_at, id) < (${createdAt}, ${id})`);
   }
   const rows = await q.orderBy("created_at", "desc").orderBy("id", "desc").limit(opts.limit + 1).execute();
-  const has_more = rows.length > opts.limit;
-  const page = has_more ? rows.slice(0, opts.limit) : rows;
-  const last = page[page.length - 1];
-  return { campaigns: await withStats(accountId, page), next_cursor: has_more && last ? encodeCursor([last.created_at, last.id]) : null, has_more };
+  const { items, next_cursor, has_more } = keysetPage(rows, opts.limit, (r) => [r.created_at, r.id]);
+  return { campaigns: await withStats(accountId, items), next_cursor, has_more };
 }
 
 const FINAL_CALL = ["completed", "no-answer", "busy", "failed", "error", "canceled", "stopped", "balance-low"];

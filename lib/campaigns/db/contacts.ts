@@ -2,7 +2,7 @@ import "server-only";
 import { sql, type Kysely } from "kysely";
 import type { CampaignContact, ContactState } from "@/lib/campaigns/schema";
 import { db, dialect } from "@/lib/core/client";
-import { decodeCursor, encodeCursor } from "@/lib/core/cursor";
+import { decodeCursor, keysetPage } from "@/lib/core/cursor";
 import type { CampaignContactsTable, DB } from "@/lib/core/tables";
 
 /** A list contact as a campaign plans it: its number, variables and whether it is on the do-not-call list. */
@@ -55,10 +55,8 @@ export async function listCampaignContacts(campaignId: string, opts: { limit: nu
   if (opts.state) q = q.where("state", "=", opts.state);
   if (opts.cursor) q = q.where("seq", ">", Number(decodeCursor(opts.cursor, 1)[0]));
   const rows = await q.orderBy("seq").limit(opts.limit + 1).execute();
-  const has_more = rows.length > opts.limit;
-  const page = has_more ? rows.slice(0, opts.limit) : rows;
-  const last = page[page.length - 1];
-  return { contacts: page.map(toPublic), next_cursor: has_more && last ? encodeCursor([Number(last.seq)]) : null, has_more };
+  const { items, next_cursor, has_more } = keysetPage(rows, opts.limit, (r) => [Number(r.seq)]);
+  return { contacts: items.map(toPublic), next_cursor, has_more };
 }
 
 /** Cancel: pending contacts will not be called; calls in flight finish and are recorded. */

@@ -2,7 +2,7 @@ import "server-only";
 import crypto from "node:crypto";
 import { sql } from "kysely";
 import { db, writeTx } from "@/lib/core/client";
-import { decodeCursor, encodeCursor } from "@/lib/core/cursor";
+import { decodeCursor, keysetPage } from "@/lib/core/cursor";
 import type { ContactList, ContactRecord } from "@/lib/contacts/schema";
 export type { ContactList, ContactRecord };
 
@@ -26,10 +26,8 @@ export async function listLists(accountId: string, limit: number, cursor?: strin
     q = q.where(sql<boolean>`(created_at, id) < (${createdAt}, ${id})`);
   }
   const rows = await q.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit + 1).execute();
-  const has_more = rows.length > limit;
-  const lists = has_more ? rows.slice(0, limit) : rows;
-  const last = lists[lists.length - 1];
-  return { lists, next_cursor: has_more && last ? encodeCursor([last.created_at, last.list_id]) : null, has_more };
+  const { items, next_cursor, has_more } = keysetPage(rows, limit, (r) => [r.created_at, r.list_id]);
+  return { lists: items, next_cursor, has_more };
 }
 
 export async function renameList(accountId: string, listId: string, name: string): Promise<ContactList | undefined> {
@@ -85,14 +83,12 @@ export async function listContacts(accountId: string, listId: string, opts: { li
     q = q.where("c.seq", "<", Number(seq));
   }
   const rows = await q.orderBy("c.seq", "desc").limit(opts.limit + 1).execute();
-  const has_more = rows.length > opts.limit;
-  const page = has_more ? rows.slice(0, opts.limit) : rows;
-  const last = page[page.length - 1];
-  const contacts: ContactRecord[] = page.map((r) => ({
+  const { items, next_cursor, has_more } = keysetPage(rows, opts.limit, (r) => [Number(r.seq)]);
+  const contacts: ContactRecord[] = items.map((r) => ({
     contact_id: r.id, phone_number: r.e164, phone_number_as_sent: r.phone_number,
     template_variables: JSON.parse(r.template_variables), created_at: r.created_at,
   }));
-  return { contacts, next_cursor: has_more && last ? encodeCursor([Number(last.seq)]) : null, has_more };
+  return { contacts, next_cursor, has_more };
 }
 
 /** Operator lookup for the CLI, which has no account of its own: whose list is this? */

@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import { AppError } from "@/lib/http/errors";
 import type { ToolMethod } from "@/lib/outbound/request-shape";
+import { assertSecretStaysBound } from "@/lib/outbound/secret-binding";
 import type { ToolPatch } from "@/lib/tools/schema";
 import { db, dialect, writeTx } from "@/lib/core/client";
 import { decodeCursor, encodeCursor } from "@/lib/core/cursor";
@@ -120,6 +121,10 @@ export async function patchTool(accountId: string, id: string, p: ToolPatch): Pr
     const row = await getToolRow(accountId, id, trx, true);
     if (!row) return undefined;
     const tp = p.tools_params ?? {};
+    assertSecretStaysBound({
+      field: "tools_params.api_token", urlField: "tools_params.url", storedUrl: row.url, nextUrl: tp.url,
+      hasStoredSecret: row.token_ciphertext !== null, secretSent: tp.api_token !== undefined, removable: true,
+    });
     let token: Partial<TokenColumns> = {};
     if (tp.api_token !== undefined) token = sealToolToken(tp.api_token, id, accountId);
     // Strictly increasing: updated_at keys the compiled-schema cache, so two edits in the same
