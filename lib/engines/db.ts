@@ -5,7 +5,7 @@ import { sha256Hex } from "@/lib/people/credentials";
 import { seal, unseal } from "@/lib/core/secrets";
 import { db, dialect, writeTx } from "@/lib/core/client";
 import { assertSecretStaysBound } from "@/lib/outbound/secret-binding";
-import { decodeCursor, encodeCursor } from "@/lib/core/cursor";
+import { decodeCursor, keysetPage } from "@/lib/core/cursor";
 import type { EnginesTable } from "@/lib/core/tables";
 
 // An engine's api_key and webhook secret exist in plaintext only in memory: the key between unseal
@@ -70,10 +70,8 @@ export async function listEngines(accountId: string, limit: number, cursor?: str
     q = q.where(sql<boolean>`(created_at, id) < (${createdAt}, ${id})`);
   }
   const rows = await q.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit + 1).execute();
-  const has_more = rows.length > limit;
-  const page = has_more ? rows.slice(0, limit) : rows;
-  const last = page[page.length - 1];
-  return { rows: page, next_cursor: has_more && last ? encodeCursor([last.created_at, last.id]) : null, has_more };
+  const { items, next_cursor, has_more } = keysetPage(rows, limit, (r) => [r.created_at, r.id]);
+  return { rows: items, next_cursor, has_more };
 }
 
 export interface EngineChanges { name?: string; base_url?: string; api_key?: string; rotate_webhook_secret?: boolean }

@@ -6,7 +6,7 @@ import type { ToolMethod } from "@/lib/outbound/request-shape";
 import { assertSecretStaysBound } from "@/lib/outbound/secret-binding";
 import type { ToolPatch } from "@/lib/tools/schema";
 import { db, dialect, writeTx } from "@/lib/core/client";
-import { decodeCursor, encodeCursor } from "@/lib/core/cursor";
+import { decodeCursor, keysetPage } from "@/lib/core/cursor";
 import { sealToolToken, type TokenColumns } from "./tokens";
 import type { DB, ToolsTable } from "@/lib/core/tables";
 import type { ToolRecord } from "@/lib/tools/schema";
@@ -97,10 +97,8 @@ export async function listTools(accountId: string, f: ToolFilter) {
     q = q.where(sql<boolean>`(created_at, id) < (${createdAt}, ${id})`);
   }
   const rows = await q.orderBy("created_at", "desc").orderBy("id", "desc").limit(f.limit + 1).execute();
-  const hasMore = rows.length > f.limit;
-  const page = (hasMore ? rows.slice(0, f.limit) : rows).map(toToolRecord);
-  const last = page[page.length - 1];
-  return { data: page, next_cursor: hasMore && last ? encodeCursor([last.createdAt, last.id]) : null };
+  const { items, next_cursor } = keysetPage(rows, f.limit, (r) => [r.created_at, r.id]);
+  return { data: items.map(toToolRecord), next_cursor };
 }
 
 export async function getToolRow(accountId: string, id: string, ex: Kysely<DB> = db(), forUpdate = false): Promise<ToolRow | undefined> {
