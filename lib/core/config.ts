@@ -25,6 +25,8 @@ const Env = z.object({
   // writes off a claim still dialling after 2 × this + 20 s (lib/campaigns/dispatcher.ts).
   ENGINE_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   TOOL_TEST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  // Webhook deliveries per engine per minute (an engine reports every status change of every call).
+  WEBHOOK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   TOOL_TARGET_ALLOWLIST: z.string().default(""),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
   // The origin a voice engine can reach this app at (webhook URLs); unset: the request's origin.

@@ -93,7 +93,7 @@ export function enginesPaths(r: SchemaRegistry): Record<string, Record<string, O
         description: "Bolna posts its execution object here on every status change (set as the agent's `webhook_url` at deploy). The secret in the path authenticates; a wrong one is a 404. Upserts the call by execution id: resends and late earlier statuses change nothing.",
         params: WebhookParams, body: ExecutionBody,
         responses: { 200: { description: "Stored", schema: z.object({ ok: z.literal(true), call_sid: z.string(), outcome: z.enum(["imported", "updated", "unchanged"]) }) } },
-        errors: { 404: "No engine has this webhook secret" },
+        errors: { 404: "No engine has this webhook secret (checked before the body is read)", 429: "More than WEBHOOK_RATE_LIMIT_PER_MINUTE deliveries for this engine this minute" },
       }),
     },
   };

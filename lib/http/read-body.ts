@@ -1,5 +1,8 @@
 import { AppError } from "./errors";
 
+/** Deepest nesting of arrays and objects a JSON request body may have (issue 19). */
+export const MAX_JSON_DEPTH = 64;
+
 /**
  * Reads a request body as text, counting bytes while reading so an oversized or lying
  * Content-Length never makes us buffer more than `limit` (Next has no limit for route handlers).
@@ -23,4 +26,41 @@ export async function readBodyLimited(req: Request, limit: number): Promise<stri
     chunks.push(value);
   }
   return Buffer.concat(chunks).toString("utf8");
+}
+
+/**
+ * JSON.parse of a request body, refusing deep nesting first: a body nested thousands of levels
+ * deep parses, but every recursive walk after it (zod, JSON.stringify, our own) can overflow the
+ * stack and answer 500. Counting brackets outside strings is one cheap pass over the text.
+ */
+export function parseJsonBody(text: string): unknown {
+  if (nestingDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
+    throw new AppError(400, `Request body is nested deeper than ${MAX_JSON_DEPTH} levels`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError(400, "Request body is not valid JSON");
+  }
+}
+
+/** The deepest bracket nesting in `text`, outside strings; stops counting once past `stopAbove`. */
+export function nestingDepth(text: string, stopAbove: number): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: the next character is escaped, whatever it is
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) {
+      inString = true;
+    } else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max && (max = depth) > stopAbove) return max;
+    } else if (c === 0x5d || c === 0x7d) {
+      depth--;
+    }
+  }
+  return max;
 }
