@@ -75,11 +75,12 @@ export function toolsPaths(r: SchemaRegistry): Record<string, Record<string, Ope
         ...base,
         operationId: "updateTool",
         summary: "Change a tool",
-        description: "Changes description, parameters, tags, category, isActive or the tools_params entry (including a new token, or `api_token: null` to remove it).",
+        description: "Changes description, parameters, tags, category, isActive or the tools_params entry (including a new token, or `api_token: null` to remove it). "
+          + "A stored token is bound to the origin (scheme, host, port) of the URL it was given with: moving the URL to another origin needs `api_token` again (or `null`).",
         params: ToolIdParams,
         body: ToolPatch,
         responses: { 200: { description: "Changed", schema: ok({ data: ToolRecord }) } },
-        errors: { 404: NOT_FOUND },
+        errors: { 404: NOT_FOUND, 422: "`tools_params.url` moves to another origin while a token is stored and `api_token` is not sent; nothing was changed" },
       }),
       delete: operation(r, "delete", {
         ...base,
