@@ -58,10 +58,15 @@ export function EngineCard({ engine, onConfirm }: { engine: EngineRecord; onConf
         <Row label="Base URL"><span className="break-all font-mono text-[13px]">{engine.base_url}</span></Row>
         <Row label="API key"><span className="font-mono text-[13px]">{engine.api_key_hint || "set"}</span></Row>
         <Row label="Webhook URL">
-          <span className="flex items-start gap-1">
-            <code className="min-w-0 break-all rounded bg-zinc-100 px-1.5 py-0.5 text-xs dark:bg-zinc-800" data-testid="webhook-url">{engine.webhook_url}</code>
-            <CopyButton value={engine.webhook_url} label={`Copy the webhook URL of ${engine.name}`} className="-mt-1" />
-          </span>
+          {engine.webhook_url ? (
+            <span className="flex items-start gap-1">
+              <code className="min-w-0 break-all rounded bg-zinc-100 px-1.5 py-0.5 text-xs dark:bg-zinc-800" data-testid="webhook-url">{engine.webhook_url}</code>
+              <CopyButton value={engine.webhook_url} label={`Copy the webhook URL of ${engine.name}`} className="-mt-1" />
+            </span>
+          ) : (
+            // The server leaves it out for editors: it carries the secret that lets calls be posted in.
+            <span className="text-zinc-500 dark:text-zinc-400">Shown to admins only; deploying sets it on the engine</span>
+          )}
         </Row>
       </dl>
     </li>

@@ -1,5 +1,6 @@
 import "server-only";
 import { config } from "@/lib/core/config";
+import { atLeast, type Role } from "@/lib/people/roles";
 import { listDeployments, openWebhookSecret, toEngine, type EngineRow } from "@/lib/engines/db";
 
 /**
@@ -11,9 +12,14 @@ export function webhookUrlFor(engine: EngineRow, requestUrl: string): string {
   return `${origin}/api/webhooks/${engine.provider}/${openWebhookSecret(engine)}`;
 }
 
-/** An engine as the API shows it: never the key, a hint of it, and the webhook URL. */
-export function engineView(engine: EngineRow, requestUrl: string) {
-  return { ...toEngine(engine), webhook_url: webhookUrlFor(engine, requestUrl) };
+/**
+ * An engine as the API shows it: never the key, a hint of it, and the webhook URL to admins only.
+ * Its path secret lets anyone post calls into the account, and editors read engines only to
+ * deploy to them; the URL is set on the engine by the deploy, so nobody else ever needs it.
+ */
+export function engineView(engine: EngineRow, requestUrl: string, role: Role) {
+  const view = toEngine(engine);
+  return atLeast(role, "admin") ? { ...view, webhook_url: webhookUrlFor(engine, requestUrl) } : view;
 }
 
 /** Agents with where they are deployed; in_sync is false once the agent changed after its deploy. */

@@ -15,7 +15,8 @@ export interface EngineRecord {
   base_url: string;
   /** "…abcd", or "" for a key too short to hint at. */
   api_key_hint: string;
-  webhook_url: string;
+  /** Admins and owners only: the path secret lets anyone post calls into the account. */
+  webhook_url?: string;
   created_at: string;
   updated_at: string;
 }

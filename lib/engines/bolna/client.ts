@@ -2,6 +2,7 @@ import "server-only";
 import { config } from "@/lib/core/config";
 import { openEngineKey, type EngineRow } from "@/lib/engines/db";
 import { AppError } from "@/lib/http/errors";
+import { logError } from "@/lib/http/log";
 import { redactSecret } from "@/lib/outbound/response-body";
 import { safeToolRequest } from "@/lib/outbound/safe-fetch";
 import type { ToolMethod } from "@/lib/outbound/request-shape";
@@ -12,7 +13,7 @@ import type { ToolMethod } from "@/lib/outbound/request-shape";
 
 export type Json = Record<string, unknown>;
 
-/** Answers of the engine as a value; failures as AppError: 422 refusal (its message), 424 unreachable. */
+/** Answers of the engine as a value; failures as AppError: 422 refusal, 424 unreachable or failing (reasons of ours). */
 async function send(engine: EngineRow, method: ToolMethod, path: string, params?: Json): Promise<Json> {
   const key = openEngineKey(engine);
   const res = await safeToolRequest({
@@ -27,24 +28,26 @@ async function send(engine: EngineRow, method: ToolMethod, path: string, params?
     const what = res.testStatus === "blocked" ? "address refused" : `request failed (${res.testStatus})`;
     throw new AppError(status, `Engine ${what}: ${res.message}`, { engine_status: res.testStatus });
   }
-  // An engine may echo the Authorization header back (in an error message, say): never pass the key on.
-  const data = redactSecret(res.responseData, key);
-  if (res.httpStatus === 401 || res.httpStatus === 403) {
-    throw new AppError(422, `The engine rejected the API key (HTTP ${res.httpStatus})`, { engine_http_status: res.httpStatus });
-  }
-  if (res.httpStatus >= 500) {
-    throw new AppError(424, `The engine failed (HTTP ${res.httpStatus}): ${messageOf(data)}`, { engine_http_status: res.httpStatus });
-  }
-  if (res.httpStatus >= 400) {
-    throw new AppError(422, `The engine refused the request (HTTP ${res.httpStatus}): ${messageOf(data)}`, { engine_http_status: res.httpStatus });
-  }
-  return data;
+  if (res.httpStatus < 400) return redactSecret(res.responseData, key);
+  // The engine's own words stay out of our answers (they may carry anything: its internals, what
+  // it echoed of our request); the caller gets the status and a reason of ours, the log the body.
+  logError("engine answered with an error", {
+    engineId: engine.id, accountId: engine.account_id, method, path: path.split("?")[0], httpStatus: res.httpStatus,
+    body: JSON.stringify(redactSecret(res.responseData, key)).slice(0, LOGGED_BODY_CHARS),
+  });
+  const s = res.httpStatus;
+  if (s === 401 || s === 403) throw new AppError(422, `The engine rejected the API key (HTTP ${s})`, { engine_http_status: s });
+  if (s >= 500) throw new AppError(424, `The engine failed (HTTP ${s}); its answer is in the server log`, { engine_http_status: s });
+  throw new AppError(422, `The engine refused the request (HTTP ${s}${REASONS[s] ? `: ${REASONS[s]}` : ""}); its answer is in the server log`,
+    { engine_http_status: s });
 }
 
-function messageOf(data: Json): string {
-  const m = data.message ?? data.detail ?? data.error ?? data.raw;
-  return typeof m === "string" ? m : JSON.stringify(m ?? data).slice(0, 500);
-}
+// Enough of an error body to diagnose from the log, not enough to flood it.
+const LOGGED_BODY_CHARS = 500;
+const REASONS: Record<number, string> = {
+  402: "the engine account's plan or balance does not allow it", 404: "not found on the engine",
+  409: "conflicts with the engine's state", 429: "the engine is rate limiting: try again later",
+};
 
 /** GET /v2/agent/all: a cheap authenticated call that proves the URL and key work. */
 export async function listRemoteAgents(engine: EngineRow): Promise<unknown[]> {
