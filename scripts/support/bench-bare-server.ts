@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import Database from "better-sqlite3";
-import { addDays, engineFigures, summarise, type DailyRow, type EngineRow } from "@/lib/calls/db/summary";
+import { addDays, engineFigures, summarise, type DailyRow, type EngineRow } from "@/lib/calls/summary-math";
 import { DETAIL_COLUMNS, toDetail, type DetailRow } from "@/lib/calls/db/calls";
-import { encodeCursor } from "@/lib/core/cursor";
+import { keysetPage } from "@/lib/core/cursor";
 
 // The floor for `npm run bench` (scripts/support/bench-http.ts): a bare node:http + better-sqlite3
 // server answering GET /api/details (first page), /api/details/summary and /api/health from the
@@ -33,9 +33,8 @@ http
     if (!who) return send(res, 401, { error: 401, message: "Invalid or revoked API token" });
     if (path === "/api/details") {
       const rows = page.all(who.account_id, 101) as DetailRow[];
-      const calls = rows.slice(0, 100).map(toDetail);
-      const last = calls[calls.length - 1];
-      return send(res, 200, { calls, next_cursor: rows.length > 100 ? encodeCursor([last.created_at, last.call_sid]) : null, has_more: rows.length > 100 });
+      const { items, next_cursor, has_more } = keysetPage(rows, 100, (r) => [r.created_at, r.call_sid]);
+      return send(res, 200, { calls: items.map(toDetail), next_cursor, has_more });
     }
     if (path === "/api/details/summary") {
       const toDay = new Date().toISOString().slice(0, 10);

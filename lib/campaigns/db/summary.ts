@@ -1,7 +1,7 @@
 import "server-only";
 import { sql } from "kysely";
 import { db, dialect } from "@/lib/core/client";
-import type { DailyRow, EngineRow, SummaryRange } from "@/lib/calls/db/summary";
+import type { DailyRow, EngineRow, SummaryRange } from "@/lib/calls/summary-math";
 
 // The dashboard narrowed to one campaign. The daily rollups have no campaign dimension, so these
 // read the campaign's own calls through calls_campaign (account, campaign, created_at): the cost

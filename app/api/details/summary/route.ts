@@ -1,4 +1,5 @@
-import { addDays, callSummary } from "@/lib/calls/db/summary";
+import { callSummary } from "@/lib/calls/db/summary";
+import { addDays } from "@/lib/calls/summary-math";
 import { reuseWhileUnchanged } from "@/lib/http/read-cache";
 import { route, validationError } from "@/lib/http/route";
 import { SummaryQuery } from "@/lib/calls/schema";
