@@ -10,7 +10,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { formatDate } from "@/components/contacts/format";
-import { atLeast, isRole } from "@/lib/people/roles";
+import { atLeast, canSetRole, isRole } from "@/lib/people/roles";
 import { useMe, useMembers, useRemoveMember, useResetLink, useSetRole, type Member, type ResetLink } from "@/lib/people/hooks/members";
 import { InviteForm } from "./invite-form";
 import { OneTimeSecret } from "./one-time-secret";
@@ -27,8 +27,9 @@ export function MembersPage() {
   const [removing, setRemoving] = React.useState<Member | null>(null);
   const [reset, setReset] = React.useState<(ResetLink & { email: string }) | null>(null);
   const remove = useRemoveMember();
-  const isOwner = me.data?.role === "owner";
-  const canManage = (m: Member) => m.user_id !== me.data?.user_id && (isOwner || m.role !== "owner");
+  // The server's rule (lib/people/roles.ts), used here only to grey out what it would refuse.
+  const may = (from: string | null, to: string | null) => Boolean(me.data && canSetRole(me.data.role, from, to));
+  const canManage = (m: Member) => m.user_id !== me.data?.user_id && may(m.role, m.role);
 
   return (
     <>
@@ -37,7 +38,7 @@ export function MembersPage() {
         <ErrorState message={`Your role (${me.data.role}) cannot manage members: ask an admin or owner.`} />
       ) : (
         <>
-          <InviteForm canInviteOwner={isOwner} />
+          <InviteForm canInviteOwner={may(null, "owner")} />
           {reset && (
             <OneTimeSecret label={`Password reset link for ${reset.email}`} url={reset.reset_url}
               note={`Valid for one hour and once.${reset.mailed ? ` Also mailed to ${reset.email}.` : " It is shown only now."} Their sessions end when they set the new password.`} />
@@ -60,7 +61,7 @@ export function MembersPage() {
                     <Td className="font-medium">{m.name}{m.user_id === me.data?.user_id && <span className="ml-1 text-zinc-600 dark:text-zinc-400">(you)</span>}</Td>
                     <Td className="hidden text-zinc-600 sm:table-cell dark:text-zinc-400">{m.email}</Td>
                     <Td className="py-1">
-                      <RoleSelect aria-label={`Role of ${m.email}`} allowOwner={isOwner || m.role === "owner"} value={m.role} disabled={!canManage(m) || setRole.isPending}
+                      <RoleSelect aria-label={`Role of ${m.email}`} allowOwner={may(m.role, "owner") || m.role === "owner"} value={m.role} disabled={!canManage(m) || setRole.isPending}
                         title={canManage(m) ? undefined : m.user_id === me.data?.user_id ? "You cannot change your own role" : "Only an owner can change an owner"}
                         onChange={(e) => isRole(e.target.value) && setRole.mutate({ userId: m.user_id, role: e.target.value }, {
                           onSuccess: () => toast.success(`${m.email} is now ${e.target.value}`),

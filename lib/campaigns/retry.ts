@@ -1,6 +1,9 @@
 // Retry decisions: what a contact's state becomes after an attempt ends with a given status.
 
-export const RETRYABLE = ["no-answer", "busy", "failed"] as const;
+import { endReasonOf, type CallEndReason, type CallStatus } from "@/lib/calls/status";
+
+// Named as the engine names these statuses (its own retry_config takes the same words).
+export const RETRYABLE = ["no-answer", "busy", "failed"] as const satisfies readonly CallStatus[];
 export type RetryableStatus = (typeof RETRYABLE)[number];
 
 export interface RetryPolicy {
@@ -9,29 +12,11 @@ export interface RetryPolicy {
   on: RetryableStatus[];
 }
 
-/** Final contact states, named as the API counts them. */
-export type FinalState = "completed" | "no_answer" | "busy" | "failed" | "canceled";
+/** Final contact states, named as the API counts them (the end reasons of lib/calls/status.ts). */
+export type FinalState = CallEndReason;
 
-/** Execution status (Bolna's vocabulary) → the contact state it ends an attempt in; null if not final. */
-export function finalStateOf(status: string): FinalState | null {
-  switch (status) {
-    case "completed":
-      return "completed";
-    case "no-answer":
-      return "no_answer";
-    case "busy":
-      return "busy";
-    case "failed":
-    case "error":
-    case "stopped":
-    case "balance-low":
-      return "failed";
-    case "canceled":
-      return "canceled";
-    default:
-      return null;
-  }
-}
+/** Execution status → the contact state it ends an attempt in; null if not final. */
+export const finalStateOf = endReasonOf;
 
 export type AttemptOutcome =
   | { kind: "retry"; next_attempt_at: Date }

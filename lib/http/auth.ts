@@ -2,6 +2,7 @@ import "server-only";
 import { hashesEqual, sha256Hex } from "@/lib/people/credentials";
 import { findPrincipalBySessionHash, findPrincipalByTokenHash, touchApiToken, type Principal } from "@/lib/people/db/accounts";
 import { AppError } from "./errors";
+import { sameOrigin } from "./origin";
 
 export const SESSION_COOKIE = "voxdesk_session";
 
@@ -52,7 +53,7 @@ export async function authenticate(req: Request): Promise<AuthResult> {
     const hash = sha256Hex(cookie);
     const found = await findPrincipalBySessionHash(hash);
     if (found && hashesEqual(found.tokenHash, hash)) {
-      if (!["GET", "HEAD"].includes(req.method) && !sameOrigin(req)) {
+      if (!["GET", "HEAD"].includes(req.method) && !sameOrigin(req, "api")) {
         throw new AppError(403, "Cross-origin request refused: Origin must match this site");
       }
       const { tokenHash: _unused, ...principal } = found;
@@ -67,15 +68,4 @@ export async function authenticate(req: Request): Promise<AuthResult> {
 export function sessionHashFromRequest(req: Request): string | undefined {
   const cookie = readCookie(req, SESSION_COOKIE);
   return cookie ? sha256Hex(cookie) : undefined;
-}
-
-function sameOrigin(req: Request): boolean {
-  const origin = req.headers.get("origin");
-  if (!origin) return false;
-  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
-  try {
-    return new URL(origin).host === host;
-  } catch {
-    return false;
-  }
 }

@@ -3,7 +3,8 @@ import type { AgentRecord as DbAgentRecord, listAgents } from "@/lib/agents/db";
 import type { callSummary } from "@/lib/calls/db/summary";
 import type { CallDetail as DbCallRecord, listCalls } from "@/lib/calls/db/calls";
 import { AgentConfig, AgentPrompts } from "@/lib/agents/schema";
-import { CALL_STATUSES, CALL_TYPES } from "@/lib/calls/schema";
+import { CALL_TYPES } from "@/lib/calls/schema";
+import { CallStatus, FINAL_CALL_STATUSES } from "@/lib/calls/status";
 
 // Response bodies of the foundation endpoints as zod schemas, for the OpenAPI document only
 // (handlers return what the db files build). The type checks at the bottom tie each schema to the
@@ -58,7 +59,13 @@ export const CallRecord = z
     duration: seconds("Length of the call"),
     recording_url: z.string().describe("URL of the recording; empty when there is none"),
     transcription: z.string().describe("Text of the conversation"),
-    status: z.string().describe(`Call status: ${CALL_STATUSES.join(", ")} (rejected = busy or no answer) for imported calls, which may carry other values, returned as recorded; calls placed through Bolna carry Bolna's status names (queued, ringing, in-progress, completed, no-answer, busy, failed, …)`),
+    status: z
+      .union([CallStatus, z.string()])
+      .describe(
+        "Call status, returned as recorded. Calls placed through an engine carry its names (queued, ringing, in-progress, no-answer, busy, …); " +
+          "imported calls carry in_progress and rejected (busy or no answer), or any other value they were recorded with. " +
+          `Final: ${FINAL_CALL_STATUSES.join(", ")}.`,
+      ),
     cost: usd("Cost of the call"),
     call_type: z.string().describe(`Direction kind: ${CALL_TYPES.join(", ")}`),
     created_at: timestamp("Creation time, ISO 8601 UTC with a Z suffix"),

@@ -1,5 +1,6 @@
 import "server-only";
 import { config } from "@/lib/core/config";
+import { sameOrigin } from "@/lib/http/origin";
 import { createSession } from "@/lib/people/db/accounts";
 import { insertAuditRow } from "@/lib/core/audit-context";
 import { acceptInvite, consumeResetLink } from "@/lib/people/db/member-links";
@@ -19,12 +20,6 @@ export type LinkFormError = "origin" | "name" | "password" | "used" | "taken";
 const see = (path: string, cookie?: string) =>
   new Response(null, { status: 303, headers: { Location: path, ...(cookie ? { "Set-Cookie": cookie } : {}) } });
 
-function sameOrigin(req: Request): boolean {
-  const origin = req.headers.get("origin");
-  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
-  return !origin || origin === "null" || new URL(origin).host === host;
-}
-
 async function fields(req: Request): Promise<Record<string, string>> {
   const form = await req.formData().catch(() => new FormData());
   return Object.fromEntries([...form.entries()].filter((e): e is [string, string] => typeof e[1] === "string"));
@@ -36,7 +31,7 @@ const firstError = (issues: { path: PropertyKey[] }[]): LinkFormError =>
 export async function acceptInviteForm(req: Request): Promise<Response> {
   const f = await fields(req);
   const back = (e: LinkFormError) => see(`/invite/${encodeURIComponent(f.token ?? "")}?error=${e}`);
-  if (!sameOrigin(req)) return back("origin");
+  if (!sameOrigin(req, "form")) return back("origin");
   const parsed = AcceptInvite.safeParse(f);
   if (!parsed.success) return back(firstError(parsed.error.issues));
   const secret = newSessionSecret();
@@ -60,7 +55,7 @@ export async function acceptInviteForm(req: Request): Promise<Response> {
 export async function resetPasswordForm(req: Request): Promise<Response> {
   const f = await fields(req);
   const back = (e: LinkFormError) => see(`/reset/${encodeURIComponent(f.token ?? "")}?error=${e}`);
-  if (!sameOrigin(req)) return back("origin");
+  if (!sameOrigin(req, "form")) return back("origin");
   const parsed = ResetPassword.safeParse(f);
   if (!parsed.success) return back(firstError(parsed.error.issues));
   const link = await consumeResetLink(parsed.data.token, await hashPassword(parsed.data.password), async (trx, l) => {

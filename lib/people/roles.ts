@@ -21,6 +21,18 @@ export function requiredRole(method: string, pathname: string): Role {
   return method === "GET" || method === "HEAD" ? "viewer" : "editor";
 }
 
+/**
+ * Who may give whom which role (umami's permissions/team.ts pattern): one rule for changing a
+ * role (from → to), inviting (from = null) and removing (to = null). Managing people is admin+,
+ * and nobody acts on a role above their own or grants one: so only an owner grants, takes away,
+ * removes or resets the password of an owner (a reset link acts on `from` = `to` = the member's role).
+ * Roles come as stored strings; one we do not know counts as owner, so only an owner touches it.
+ */
+export function canSetRole(actor: Role, from: string | null, to: string | null): boolean {
+  const within = (r: string | null) => r === null || rank(actor) >= (isRole(r) ? rank(r) : rank("owner"));
+  return atLeast(actor, "admin") && within(from) && within(to);
+}
+
 export function isRole(value: unknown): value is Role {
   return typeof value === "string" && (ROLES as readonly string[]).includes(value);
 }

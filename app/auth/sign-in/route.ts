@@ -2,6 +2,7 @@ import { clientIp } from "@/lib/people/guard";
 import { sessionCookie } from "@/lib/people/session-cookie";
 import { signIn } from "@/lib/people/sign-in";
 import { AppError } from "@/lib/http/errors";
+import { sameOrigin } from "@/lib/http/origin";
 import { route } from "@/lib/http/route";
 import { PasswordSignIn, SignIn } from "@/lib/people/session-schema";
 
@@ -14,9 +15,7 @@ export const dynamic = "force-dynamic";
  */
 export const POST = route({ auth: false }, async ({ req }) => {
   const back = (error: string, mode: string) => redirect(req, `/login?mode=${mode}&error=${error}`);
-  const origin = req.headers.get("origin");
-  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
-  if (origin && origin !== "null" && new URL(origin).host !== host) return back("origin", "password");
+  if (!sameOrigin(req, "form")) return back("origin", "password");
   let form: FormData;
   try {
     form = await req.formData();

@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { Campaign, CampaignStatus, CampaignWithStats, ContactState } from "@/lib/campaigns/schema";
 import { CONTACT_STATES } from "@/lib/campaigns/schema";
+import { isFinalStatus } from "@/lib/calls/status";
 import { db, dialect, writeTx } from "@/lib/core/client";
 import { decodeCursor, keysetPage } from "@/lib/core/cursor";
 import type { CampaignsTable, DB } from "@/lib/core/tables";
@@ -98,8 +99,6 @@ export async function listCampaigns(accountId: string, opts: { limit: number; cu
   return { campaigns: await withStats(accountId, items), next_cursor, has_more };
 }
 
-const FINAL_CALL = ["completed", "no-answer", "busy", "failed", "error", "canceled", "stopped", "balance-low"];
-
 /**
  * Live figures for a page of campaigns: contact states grouped through the (campaign, state) index,
  * cost and answer rate from the campaign's calls (calls_campaign index). A draft has no snapshot
@@ -130,7 +129,7 @@ export async function withStats(accountId: string, rows: CampaignRow[]): Promise
     for (const c of calls) {
       if (c.campaign_id !== r.id) continue;
       cost += Number(c.cost ?? 0);
-      if (FINAL_CALL.includes(c.status)) finished += Number(c.n);
+      if (isFinalStatus(c.status)) finished += Number(c.n);
       if (c.status === "completed") completed += Number(c.n);
     }
     const total = Object.values(counts).reduce((a, b) => a + b, 0);

@@ -131,10 +131,6 @@ export async function dialingContactFor(trx: Kysely<DB>, accountId: string, call
     .orderBy("cc.updated_at").limit(1).executeTakeFirst();
 }
 
-export async function contactBySeq(trx: Kysely<DB>, campaignId: string, seq: number) {
-  return trx.selectFrom("campaign_contacts").select(["state", "attempts"]).where("campaign_id", "=", campaignId).where("seq", "=", seq).executeTakeFirst();
-}
-
 export type ContactUpdate = Partial<Pick<CampaignContactsTable, "state" | "next_attempt_at" | "last_call_sid" | "last_status" | "skip_reason">>;
 
 export async function setContact(trx: Kysely<DB>, campaignId: string, seq: number, set: ContactUpdate, now: string, onlyIn?: readonly string[]) {

@@ -2,6 +2,7 @@ import { describeAudit } from "@/lib/core/audit-context";
 import { getMember, LastOwnerError, removeMember, setMemberRole } from "@/lib/people/db/users";
 import { AppError } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
+import { canSetRole } from "@/lib/people/roles";
 import { MemberParams, MemberUpdate } from "@/lib/people/schema";
 
 export const dynamic = "force-dynamic";
@@ -13,7 +14,7 @@ const lastOwner = () => new AppError(409, "The account's last owner cannot be re
 export const PATCH = route({ params: MemberParams, body: MemberUpdate }, async ({ auth, params, body }) => {
   const current = await getMember(auth.accountId, params.user_id);
   if (!current) throw notFound();
-  if ((body.role === "owner" || current.role === "owner") && auth.role !== "owner") {
+  if (!canSetRole(auth.role, current.role, body.role)) {
     throw new AppError(403, "Only an owner can grant or remove the owner role");
   }
   describeAudit({ action: "members.role", resourceType: "member", summary: `${current.email}: ${current.role} → ${body.role}` });
@@ -28,7 +29,7 @@ export const PATCH = route({ params: MemberParams, body: MemberUpdate }, async (
 export const DELETE = route({ params: MemberParams }, async ({ auth, params }) => {
   const current = await getMember(auth.accountId, params.user_id);
   if (!current) throw notFound();
-  if (current.role === "owner" && auth.role !== "owner") throw new AppError(403, "Only an owner can remove an owner");
+  if (!canSetRole(auth.role, current.role, null)) throw new AppError(403, "Only an owner can remove an owner");
   describeAudit({ action: "members.remove", resourceType: "member", summary: `removed ${current.email} (${current.role})` });
   try {
     if (!(await removeMember(auth.accountId, params.user_id))) throw notFound();

@@ -6,13 +6,14 @@ import { createLink, InvitePendingError, listPendingInvites } from "@/lib/people
 import { findUserByEmail } from "@/lib/people/db/users";
 import { AppError } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
+import { canSetRole } from "@/lib/people/roles";
 import { InviteCreate } from "@/lib/people/schema";
 
 export const dynamic = "force-dynamic";
 
 /** Invite a person by email with a role (admin+; only an owner invites owners). The link is in this answer only. */
 export const POST = route({ body: InviteCreate, status: 201 }, async ({ req, auth, body, requestId }) => {
-  if (body.role === "owner" && auth.role !== "owner") throw new AppError(403, "Only an owner can invite an owner");
+  if (!canSetRole(auth.role, null, body.role)) throw new AppError(403, "Only an owner can invite an owner");
   if (await findUserByEmail(body.email)) {
     throw new AppError(409, "This email already belongs to a Voxdesk user", { errors: [{ path: "email", message: "already a member" }] });
   }

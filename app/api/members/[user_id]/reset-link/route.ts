@@ -5,6 +5,7 @@ import { createLink } from "@/lib/people/db/member-links";
 import { getMember } from "@/lib/people/db/users";
 import { AppError } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
+import { canSetRole } from "@/lib/people/roles";
 import { MemberParams } from "@/lib/people/schema";
 
 export const dynamic = "force-dynamic";
@@ -13,7 +14,8 @@ export const dynamic = "force-dynamic";
 export const POST = route({ params: MemberParams, status: 201 }, async ({ req, auth, params, requestId }) => {
   const member = await getMember(auth.accountId, params.user_id);
   if (!member) throw new AppError(404, "Member not found");
-  if (member.role === "owner" && auth.role !== "owner") throw new AppError(403, "Only an owner can reset an owner's password");
+  // A reset link takes the member over: allowed only to whoever may change that member's role.
+  if (!canSetRole(auth.role, member.role, member.role)) throw new AppError(403, "Only an owner can reset an owner's password");
   describeAudit({ action: "members.reset_link", resourceType: "member", summary: `password reset link for ${member.email}` });
   const link = await createLink({ accountId: auth.accountId, kind: "reset", email: member.email, userId: member.user_id, createdBy: auth.userId ?? null });
   const url = memberLinkUrl(req.url, "reset", link.token);
