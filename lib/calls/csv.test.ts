@@ -34,6 +34,11 @@ describe("csvCell", () => {
     expect(parsed.data[0]).toEqual([`'${values[0]}`, values[1], values[2], values[3], values[4], `'${values[5]}`]);
   });
 
+  it.each([["a;=1+1", "\"a;'=1+1\""], ["x,@SUM(A1)", "\"x,'@SUM(A1)\""], ["a\n-cmd", "\"a\n'-cmd\""], ["a;b", "\"a;b\""], ["call,+14155550101", "\"call,+14155550101\""]])(
+    "quotes %j and neutralises a formula after a separator or line break inside it", (v, out) => {
+      expect(csvCell(v)).toBe(out);
+    });
+
   it("ends rows with CRLF", () => {
     expect(csvRow(["a", 1])).toBe("a,1\r\n");
   });
