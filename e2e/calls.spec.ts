@@ -169,6 +169,24 @@ test.describe("call log", () => {
     await snap(page, testInfo, "calls");
   });
 
+  test("an engine's no-answer call has its own badge, and the status filter offers and applies no-answer", async ({ page, request }) => {
+    const expected = await apiCalls(request, "status=no-answer");
+    expect(expected.length).toBeGreaterThan(0);
+    await page.goto("/calls");
+    await expect(rows(page)).toHaveCount(50);
+    const badge = page.locator('tbody tr[data-call-sid="CAe2e-engine-no-answer"] [data-status="no-answer"]');
+    await expect(badge).toHaveText("No answer");
+    // Its own colour family, not the grey of a status the console does not know.
+    await expect(badge).toHaveClass(/amber/);
+    await page.getByRole("combobox", { name: "Status" }).click();
+    await expect(page.getByRole("option", { name: "Busy", exact: true })).toBeVisible();
+    await page.getByRole("option", { name: "No answer", exact: true }).click();
+    await expect(page).toHaveURL(/status=no-answer/);
+    await expect(page.getByRole("combobox", { name: "Status" })).toHaveText(/No answer/);
+    await expect(rows(page)).toHaveCount(Math.min(expected.length, 50));
+    await expect(rows(page).locator("[data-status]")).toHaveText(expected.slice(0, 50).map(() => "No answer"));
+  });
+
   test("search finds the calls whose transcript mentions a refund", async ({ page, request }) => {
     const expected = await apiCalls(request, "q=refund");
     expect(expected.length).toBeGreaterThan(3);

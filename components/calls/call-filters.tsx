@@ -4,13 +4,15 @@ import * as React from "react";
 import { Search, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { callStatuses, statusStyle } from "@/components/ui/status-colors";
+import { statusStyle } from "@/components/ui/status-colors";
 import { CALL_TYPE_LABELS } from "@/lib/calls/call-types";
 import type { RangePreset, ResolvedRange } from "@/lib/calls/date-range";
+import { CALL_STATUSES, statusOptionLabel } from "@/lib/calls/status";
 import { FilterSelect, type FilterOption } from "./filter-select";
 import { RangePicker } from "./range-picker";
 
-const STATUS_OPTIONS: FilterOption[] = callStatuses.map((s) => ({ value: s, label: statusStyle(s).label, swatch: statusStyle(s).dot }));
+// Every status a call can carry, engine names and the older imported ones, in lifecycle order.
+const STATUS_OPTIONS: FilterOption[] = CALL_STATUSES.map((s) => ({ value: s, label: statusOptionLabel(s), swatch: statusStyle(s).dot }));
 const TYPE_OPTIONS: FilterOption[] = Object.entries(CALL_TYPE_LABELS).map(([value, label]) => ({ value, label }));
 const SEARCH_DELAY_MS = 300;
 

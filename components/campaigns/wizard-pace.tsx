@@ -3,11 +3,10 @@
 import { Controller, useFormContext } from "react-hook-form";
 import { Field } from "@/components/ui/field";
 import { ToggleGroup, ToggleGroupItem } from "@/components/ui/toggle-group";
+import { statusLabel } from "@/lib/calls/status";
 import { RETRYABLE } from "@/lib/campaigns/retry";
 import type { WizardValues } from "./campaign-wizard";
 import { NumberField, SelectField, useWizardError } from "./wizard-fields";
-
-const RETRY_LABEL: Record<(typeof RETRYABLE)[number], string> = { "no-answer": "No answer", busy: "Busy", failed: "Failed" };
 
 /** Step 3: how many calls at once, what to retry and when, and what to do without template variables. */
 export function WizardPace() {
@@ -25,7 +24,7 @@ export function WizardPace() {
           {(p) => (
             <ToggleGroup type="multiple" id={p.id} aria-describedby={p["aria-describedby"]} aria-label="Retry when the call ended"
               value={field.value ?? []} onValueChange={field.onChange} className="h-auto flex-wrap">
-              {RETRYABLE.map((r) => <ToggleGroupItem key={r} value={r}>{RETRY_LABEL[r]}</ToggleGroupItem>)}
+              {RETRYABLE.map((r) => <ToggleGroupItem key={r} value={r}>{statusLabel(r)}</ToggleGroupItem>)}
             </ToggleGroup>
           )}
         </Field>

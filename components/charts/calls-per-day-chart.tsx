@@ -1,8 +1,9 @@
 "use client";
 
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from "recharts";
-import { callStatuses, statusStyle } from "@/components/ui/status-colors";
+import { statusStyle } from "@/components/ui/status-colors";
 import { formatCount, formatDay, formatDayLong } from "@/lib/calls/format";
+import { CALL_STATUSES } from "@/lib/calls/status";
 import { ChartTooltipBox } from "./chart-tooltip";
 import { useChartEnv } from "./use-chart-env";
 
@@ -11,8 +12,8 @@ export interface DayPoint { day: string; calls: number; cost: number; by_status:
 /** Known statuses in their fixed order, then whatever imported values appear. */
 export function statusesIn(days: DayPoint[]): string[] {
   const seen = new Set(days.flatMap((d) => Object.keys(d.by_status)));
-  const known = callStatuses.filter((s) => seen.has(s));
-  return [...known, ...[...seen].filter((s) => !known.includes(s as never)).sort()];
+  const known: string[] = CALL_STATUSES.filter((s) => seen.has(s));
+  return [...known, ...[...seen].filter((s) => !known.includes(s)).sort()];
 }
 
 function DayTooltip({ active, payload }: TooltipContentProps) {

@@ -2,6 +2,7 @@ import * as React from "react";
 import { cva, type VariantProps } from "class-variance-authority";
 import { cn } from "@/lib/utils";
 import { statusColor, statusStyle } from "@/components/ui/status-colors";
+import { CALL_STATUSES, type CallStatus } from "@/lib/calls/status";
 
 export const badgeVariants = cva(
   "inline-flex items-center gap-1.5 whitespace-nowrap rounded-md px-2 py-0.5 text-xs font-medium ring-1 ring-inset",
@@ -17,14 +18,8 @@ export const badgeVariants = cva(
         warning:
           "bg-amber-50 text-amber-800 ring-amber-600/25 dark:bg-amber-500/10 dark:text-amber-300 dark:ring-amber-400/25",
         destructive: "bg-red-50 text-red-700 ring-red-600/20 dark:bg-red-500/10 dark:text-red-300 dark:ring-red-400/25",
-        // One per call status, taken from the shared map so charts use the same colours.
-        initiated: statusColor.initiated.badge,
-        ringing: statusColor.ringing.badge,
-        in_progress: statusColor.in_progress.badge,
-        completed: statusColor.completed.badge,
-        rejected: statusColor.rejected.badge,
-        failed: statusColor.failed.badge,
-        canceled: statusColor.canceled.badge,
+        // One per call status (every one in lib/calls/status.ts), from the shared map so charts use the same colours.
+        ...(Object.fromEntries(CALL_STATUSES.map((s) => [s, statusColor[s].badge])) as Record<CallStatus, string>),
       },
     },
     defaultVariants: { variant: "default" },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { callStatuses, statusColor, statusStyle, unknownStatusStyle } from "@/components/ui/status-colors";
+import { statusColor, statusStyle, unknownStatusStyle } from "@/components/ui/status-colors";
+import { CALL_STATUSES as callStatuses } from "@/lib/calls/status";
 
 describe("statusColor", () => {
   it("gives every call status its own chart colour and badge", () => {
@@ -13,6 +14,18 @@ describe("statusColor", () => {
   it("keeps unknown statuses apart from every known colour", () => {
     expect(callStatuses.map((s) => statusColor[s].hex)).not.toContain(unknownStatusStyle.hex);
   });
+
+  // Issue 18: the engine's statuses (no-answer, busy, …) were missing here and showed as grey "unknown".
+  it("styles every status an engine sends or an import carries, none as unknown", () => {
+    for (const s of [...callStatuses, "no-answer", "busy", "in-progress", "queued", "error", "balance-low"]) {
+      const style = statusStyle(s);
+      expect(style.badge, s).not.toBe(unknownStatusStyle.badge);
+      expect(style.dot, s).not.toBe(unknownStatusStyle.dot);
+      expect(style.hex, s).not.toBe(unknownStatusStyle.hex);
+    }
+    expect(statusStyle("no-answer").label).toBe("No answer");
+    expect(statusStyle("busy").label).toBe("Busy");
+  });
 });
 
 describe("statusStyle", () => {
@@ -22,8 +35,8 @@ describe("statusStyle", () => {
   });
 
   it("labels an unknown status readably with the neutral colour", () => {
-    const style = statusStyle("no-answer");
-    expect(style.label).toBe("No answer");
+    const style = statusStyle("voice-mail_left");
+    expect(style.label).toBe("Voice mail left");
     expect(style.hex).toBe(unknownStatusStyle.hex);
   });
 });

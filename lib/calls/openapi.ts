@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CALL_STATUSES, CALL_TYPES, CallSidParams, DetailsQuery, ExportQuery, SummaryQuery } from "@/lib/calls/schema";
+import { CALL_TYPES, CallSidParams, DetailsQuery, ExportQuery, SummaryQuery } from "@/lib/calls/schema";
 import type { SchemaRegistry } from "@/lib/openapi/json-schema";
 import { operation, type OperationObject } from "@/lib/openapi/operation";
 import { CallPage, CallRecord, CallSummary } from "@/lib/openapi/responses";
@@ -8,7 +8,7 @@ const DATE_OR_TIME = "ISO 8601 date (YYYY-MM-DD, a whole UTC day) or timestamp";
 
 const FILTER_NOTES = {
   agent_id: "Only calls of this agent",
-  status: `Only calls with this status (${CALL_STATUSES.join(", ")}, or any imported value)`,
+  status: "Only calls with this status, exactly as recorded: one of the listed statuses (an engine's names, plus in_progress and rejected, the older names imported calls carry) or any other value an imported call was recorded with",
   call_type: `Only calls of this type (${CALL_TYPES.join(", ")})`,
   from: `Earliest creation time, inclusive: ${DATE_OR_TIME}`,
   to: `Latest creation time, inclusive (a date includes that whole day): ${DATE_OR_TIME}`,

@@ -1,15 +1,21 @@
 import { z } from "zod";
+import { CallStatus } from "@/lib/calls/status";
 
 // Query parameters of GET /api/details and /api/details/summary, and the call record itself
 // (the OpenAPI document and the CSV/JSON importer use the same definitions).
 
-export const CALL_STATUSES = ["initiated", "ringing", "in_progress", "completed", "rejected", "failed", "canceled"] as const;
 export const CALL_TYPES = ["inbound", "outbound", "web_call"] as const;
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const IsoDateOrTime = z
   .string()
   .refine((v) => (DATE_RE.test(v) || v.includes("T")) && !Number.isNaN(Date.parse(v)), "must be an ISO 8601 date (YYYY-MM-DD) or timestamp");
+
+/**
+ * A status filter: one of the known statuses (documented as an enum), or any other value, since
+ * imported calls keep whatever status they were recorded with.
+ */
+const StatusFilter = z.union([CallStatus, z.string().min(1)]);
 
 export const DetailsQuery = z
   .object({
@@ -23,7 +29,7 @@ export const DetailsQuery = z
     agent_id: z.string().min(1).optional(),
     engine_id: z.string().min(1).optional(),
     campaign_id: z.string().min(1).optional(),
-    status: z.string().min(1).optional(),
+    status: StatusFilter.optional(),
     call_type: z.string().min(1).optional(),
     from: IsoDateOrTime.optional(),
     to: IsoDateOrTime.optional(),

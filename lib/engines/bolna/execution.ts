@@ -1,5 +1,7 @@
 // A Bolna execution object (../shared/spec/bolna-engine.md §4) → the call Voxdesk stores. Pure.
 
+import { statusRank } from "@/lib/calls/status";
+
 type Json = Record<string, unknown>;
 const obj = (v: unknown): Json => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Json) : {});
 const text = (v: unknown): string => (typeof v === "string" ? v : typeof v === "number" ? String(v) : "");
@@ -7,18 +9,6 @@ const num = (v: unknown): number | undefined => {
   const n = typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : NaN;
   return Number.isFinite(n) && n >= 0 ? n : undefined;
 };
-
-/**
- * How far a call got. A delivery ranked below what is stored never overwrites it, so a late
- * "ringing" after "completed" changes nothing; within a rank, the newer updated_at wins. Unknown
- * statuses rank with the in-flight ones: stored, but never over a final status.
- */
-const RANKS: Record<string, number> = {
-  scheduled: 1, queued: 1, rescheduled: 1, initiated: 2, ringing: 3, "in-progress": 4, "call-disconnected": 5,
-  completed: 6, "balance-low": 6, busy: 6, "no-answer": 6, canceled: 6, failed: 6, stopped: 6, error: 6,
-};
-export const FINAL_RANK = 6;
-export const statusRank = (status: string) => RANKS[status] ?? 4;
 
 export const COST_COMPONENTS = ["llm", "network", "platform", "synthesizer", "transcriber"] as const;
 
