@@ -1,7 +1,7 @@
 import "server-only";
 import crypto from "node:crypto";
 import { sql } from "kysely";
-import { sha256Hex } from "@/lib/people/credentials";
+import { newWebhookPathSecret, sha256Hex } from "@/lib/people/credentials";
 import { seal, unseal } from "@/lib/core/secrets";
 import { db, dialect, writeTx } from "@/lib/core/client";
 import { assertSecretStaysBound } from "@/lib/outbound/secret-binding";
@@ -35,7 +35,7 @@ function sealKey(key: string, id: string, accountId: string) {
 
 /** A new random webhook path secret: its hash finds the engine, the sealed copy shows the URL. */
 function newWebhookSecret(id: string, accountId: string) {
-  const secret = crypto.randomBytes(32).toString("base64url");
+  const secret = newWebhookPathSecret();
   const s = seal(secret, hookContext(id, accountId));
   return { webhook_secret_hash: sha256Hex(secret), webhook_ciphertext: s.ciphertext, webhook_iv: s.iv, webhook_tag: s.tag, webhook_key_id: s.keyId };
 }

@@ -4,30 +4,27 @@ import type { Kysely } from "kysely";
 import type { Role } from "@/lib/people/roles";
 import { db, writeTx } from "@/lib/core/client";
 import type { DB } from "@/lib/core/tables";
+import { LINK_TTL_MS, newLinkToken, sha256Hex } from "@/lib/people/credentials";
 import { insertUser, setPassword, type Member } from "./users";
 import type { LinkKind, PendingInvite } from "@/lib/people/schema";
 export type { LinkKind, PendingInvite };
 
-// One-time links (issue 11): invites to join an account and password resets. The random token is
-// handed out once inside the link; the database keeps only its SHA-256, so a copy of the database
-// (or a backup) cannot be used to join or take over an account.
-
-export const LINK_TTL_MS: Record<LinkKind, number> = { invite: 7 * 24 * 3_600_000, reset: 3_600_000 };
+// One-time links (issue 11): invites to join an account and password resets. The token and its
+// lifetime come from lib/people/credentials.ts; this file stores only the token's SHA-256.
 
 export interface LinkRow { id: string; account_id: string; kind: string; email: string; role: string | null; user_id: string | null; expires_at: string; used_at: string | null; revoked_at: string | null }
 
 export class InvitePendingError extends Error {}
 
 const now = () => new Date().toISOString();
-export const hashLinkToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 
 export async function createLink(l: {
   id?: string; accountId: string; kind: LinkKind; email: string; role?: Role; userId?: string; createdBy: string | null;
 }): Promise<{ id: string; token: string; expires_at: string }> {
-  const token = crypto.randomBytes(32).toString("base64url");
+  const token = newLinkToken();
   const row = {
     id: l.id ?? crypto.randomUUID(), account_id: l.accountId, kind: l.kind, email: l.email.trim().toLowerCase(), role: l.role ?? null,
-    user_id: l.userId ?? null, token_hash: hashLinkToken(token), created_by: l.createdBy, created_at: now(),
+    user_id: l.userId ?? null, token_hash: sha256Hex(token), created_by: l.createdBy, created_at: now(),
     expires_at: new Date(Date.now() + LINK_TTL_MS[l.kind]).toISOString(), used_at: null, revoked_at: null,
   };
   await writeTx(async (trx) => {
@@ -79,7 +76,7 @@ export async function revokeInvite(accountId: string, inviteId: string): Promise
 export async function findUsableLink(token: string, kind: LinkKind): Promise<LinkRow | undefined> {
   return db().selectFrom("member_links")
     .select(["id", "account_id", "kind", "email", "role", "user_id", "expires_at", "used_at", "revoked_at"])
-    .where("token_hash", "=", hashLinkToken(token)).where("kind", "=", kind)
+    .where("token_hash", "=", sha256Hex(token)).where("kind", "=", kind)
     .where("used_at", "is", null).where("revoked_at", "is", null).where("expires_at", ">", now())
     .executeTakeFirst();
 }
@@ -92,7 +89,7 @@ async function consumeLink<T>(token: string, kind: LinkKind, fn: (trx: Kysely<DB
   return writeTx(async (trx) => {
     const link = await trx.selectFrom("member_links")
       .select(["id", "account_id", "kind", "email", "role", "user_id", "expires_at", "used_at", "revoked_at"])
-      .where("token_hash", "=", hashLinkToken(token)).where("kind", "=", kind)
+      .where("token_hash", "=", sha256Hex(token)).where("kind", "=", kind)
       .where("used_at", "is", null).where("revoked_at", "is", null).where("expires_at", ">", now())
       .executeTakeFirst();
     if (!link) return undefined;
