@@ -3,8 +3,9 @@ import type { Kysely } from "kysely";
 import { contactByCall, dialingContactFor, recordDialledCall, setContact, tagCall } from "@/lib/campaigns/db/contacts";
 import type { ExecutionCall } from "@/lib/calls/db/ingest";
 import type { DB } from "@/lib/core/tables";
+import { campaignSettings } from "@/lib/campaigns/schema";
 import { applyCallStatus } from "./attempts";
-import { finalStateOf, type RetryPolicy } from "./retry";
+import { finalStateOf } from "./retry";
 
 /**
  * Runs in the ingest transaction of every changed execution: if a campaign placed this call, its
@@ -24,7 +25,7 @@ export async function campaignCallHook(trx: Kysely<DB>, accountId: string, call:
   if (!row) return;
   if (row.state === "dialing" || row.state === "in_progress") {
     await tagCall(trx, accountId, call.call_sid, row.campaign_id);
-    const retry = (JSON.parse(row.settings) as { retry: RetryPolicy }).retry;
+    const { retry } = campaignSettings(row.settings, row.campaign_id);
     await applyCallStatus(trx, { campaign_id: row.campaign_id, seq: Number(row.seq), attempts: row.attempts, retry }, call.call_sid, call.status, now);
     return;
   }

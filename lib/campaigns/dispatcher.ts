@@ -10,7 +10,8 @@ import { getDeployment, getEngine } from "@/lib/engines/db";
 import { suppressedAmong } from "@/lib/suppressions/db";
 import { placeRemoteCall } from "@/lib/engines/bolna/client";
 import { ingestExecution } from "@/lib/engines/bolna/ingest";
-import type { Campaign } from "@/lib/campaigns/schema";
+import { campaignSettings, type CampaignSettings } from "@/lib/campaigns/schema";
+import { TemplateVariables } from "@/lib/contacts/schema";
 import { applyCallStatus, endAttempt } from "./attempts";
 import { inWindow, nextWindowStart } from "./windows";
 
@@ -26,7 +27,7 @@ import { inWindow, nextWindowStart } from "./windows";
  */
 const lostDialMs = () => 2 * config().ENGINE_TIMEOUT_MS + 20_000;
 
-type Settings = Pick<Campaign, "schedule" | "retry">;
+type Settings = Pick<CampaignSettings, "schedule" | "retry">;
 export interface TickReport { campaigns: number; dialled: number }
 
 export async function dispatchTick(now = new Date()): Promise<TickReport> {
@@ -37,7 +38,7 @@ export async function dispatchTick(now = new Date()): Promise<TickReport> {
 }
 
 async function dispatchCampaign(c: CampaignRow, now: Date): Promise<number> {
-  const settings = JSON.parse(c.settings) as Settings;
+  const settings = campaignSettings(c.settings, c.id);
   const claimed = await claimDials(c, now, settings);
   // Dial outside the transaction: a slow engine must not hold the database's write lock.
   // One dial's failure (after its POST) is logged; the call's webhook still moves its contact.
@@ -51,7 +52,7 @@ async function dispatchCampaign(c: CampaignRow, now: Date): Promise<number> {
  * dialing) the contacts to call now, in one write transaction. Exported so `npm run bench` can time
  * the decision apart from the engine's latency.
  */
-export async function claimDials(c: CampaignRow, now: Date, settings = JSON.parse(c.settings) as Settings): Promise<DueRow[]> {
+export async function claimDials(c: CampaignRow, now: Date, settings: Settings = campaignSettings(c.settings, c.id)): Promise<DueRow[]> {
   return writeTx((trx) => decide(trx, c, settings, now));
 }
 
@@ -119,7 +120,7 @@ async function dial(c: CampaignRow, s: Settings, r: DueRow) {
     return;
   }
   const [engine, dep] = await Promise.all([getEngine(c.account_id, c.engine_id), getDeployment(c.account_id, c.agent_id, c.engine_id)]);
-  const variables = JSON.parse(r.variables) as Record<string, unknown>;
+  const variables = TemplateVariables.parse(JSON.parse(r.variables));
   let executionId: string;
   try {
     if (!engine || !dep) throw new Error("the agent is no longer deployed on the campaign's engine");

@@ -92,6 +92,30 @@ export type ContactState = (typeof CONTACT_STATES)[number];
 export const CampaignListQuery = PageQuery.extend({ status: z.enum(CAMPAIGN_STATUSES).optional() }).strict();
 export const CampaignContactsQuery = PageQuery.extend({ status: z.enum(CONTACT_STATES).optional() }).strict();
 
+/**
+ * A campaign row's `settings` column (JSON), as the service resolved it from a create or update body:
+ * every default filled, start_at in UTC. Read only through campaignSettings().
+ */
+export const CampaignSettings = z.object({
+  schedule: z.object({
+    start_at: z.iso.datetime().nullable(),
+    // Not TimeZone: a zone taken from the agent's own config was stored as it was.
+    time_zone: z.string().min(1),
+    recipient_time_zone: z.boolean(),
+    windows: z.array(CallingWindowSchema).min(1),
+  }),
+  retry: RetrySchema,
+  on_missing_variables: z.enum(["skip", "call"]),
+});
+export type CampaignSettings = z.output<typeof CampaignSettings>;
+
+/** A stored campaign's settings; a row that does not match is a bug or a damaged database, named with the campaign. */
+export function campaignSettings(settings: string, campaignId: string): CampaignSettings {
+  const parsed = CampaignSettings.safeParse(JSON.parse(settings));
+  if (!parsed.success) throw new Error(`campaign ${campaignId}: stored settings do not match their schema: ${z.prettifyError(parsed.error)}`);
+  return parsed.data;
+}
+
 export interface Campaign {
   campaign_id: string;
   name: string;
@@ -100,7 +124,7 @@ export interface Campaign {
   list_id: string;
   engine_id: string;
   from_number: string | null;
-  schedule: { start_at: string | null; time_zone: string; recipient_time_zone: boolean; windows: z.output<typeof CallingWindowSchema>[] };
+  schedule: CampaignSettings["schedule"];
   max_concurrency: number;
   retry: z.output<typeof RetrySchema>;
   on_missing_variables: "skip" | "call";

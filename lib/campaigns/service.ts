@@ -7,7 +7,7 @@ import { getList } from "@/lib/contacts/db/contacts";
 import { listDeployments } from "@/lib/engines/db";
 import { AppError, notFound, type FieldError } from "@/lib/http/errors";
 import { validationError } from "@/lib/http/route";
-import type { CampaignCreate, CampaignPreview, CampaignStatus } from "@/lib/campaigns/schema";
+import { campaignSettings, type CampaignCreate, type CampaignPreview, type CampaignStatus } from "@/lib/campaigns/schema";
 import { parseContactPhone } from "@/lib/contacts/schema";
 import { planner, previewTally, type PlanSettings } from "./plan";
 import { DEFAULT_RETRY } from "./defaults";
@@ -60,7 +60,7 @@ export function requiredVariables(agent: AgentRecord): string[] {
 async function planSettings(row: CampaignRow): Promise<PlanSettings> {
   const agent = await getAgent(row.account_id, row.agent_id);
   if (!agent) throw validationError([{ path: "agent_id", message: "the campaign's agent was deleted" }], 422);
-  const s = JSON.parse(row.settings) as Pick<CampaignValues, "schedule" | "on_missing_variables">;
+  const s = campaignSettings(row.settings, row.id);
   return {
     windows: s.schedule.windows, zone: s.schedule.time_zone, recipient_time_zone: s.schedule.recipient_time_zone,
     start_at: s.schedule.start_at ? new Date(s.schedule.start_at) : null, required: requiredVariables(agent), on_missing_variables: s.on_missing_variables,

@@ -3,6 +3,7 @@ import { sql, type Kysely } from "kysely";
 import type { IngestedCall } from "@/lib/engines/bolna/execution";
 import { COST_COMPONENTS } from "@/lib/engines/bolna/execution";
 import { dialect, writeTx } from "@/lib/core/client";
+import { callExtra } from "@/lib/calls/extra";
 import { numbersText } from "./insert";
 import type { DB } from "@/lib/core/tables";
 
@@ -54,7 +55,7 @@ export async function upsertExecutionCall(accountId: string, c: ExecutionCall, h
       id = Number(old.id);
       await trx.updateTable("calls").set(values).where("id", "=", id).execute();
       // An imported call (rank 0) was never in the engine rollup: take it out of the daily one only.
-      await applyRollups(trx, accountId, { ...old, extra: old.extra ?? null, created_at: createdAt }, -1, (old.status_rank ?? 0) > 0);
+      await applyRollups(trx, accountId, { ...old, call_sid: c.call_sid, extra: old.extra ?? null, created_at: createdAt }, -1, (old.status_rank ?? 0) > 0);
     } else {
       const row = await trx.insertInto("calls").values({ ...values, account_id: accountId, call_sid: c.call_sid, created_at: createdAt })
         .returning("id").executeTakeFirstOrThrow();
@@ -78,7 +79,7 @@ function isNewer(c: ExecutionCall, old: Stored): boolean {
   return c.updated_at > (old.updated_at ?? "");
 }
 
-type Contribution = Pick<Stored, "agent_id" | "name" | "status" | "call_type" | "duration" | "cost" | "created_at"> & { extra: string | null };
+type Contribution = Pick<Stored, "agent_id" | "name" | "status" | "call_type" | "duration" | "cost" | "created_at"> & { call_sid: string; extra: string | null };
 
 /** Adds (sign 1) or removes (sign -1) one call's share of both daily rollups; emptied rows go. */
 async function applyRollups(trx: Kysely<DB>, accountId: string, c: Contribution, sign: 1 | -1, engineRollup = true) {
@@ -96,7 +97,7 @@ async function applyRollups(trx: Kysely<DB>, accountId: string, c: Contribution,
       .where("status", "=", c.status).where("call_type", "=", c.call_type).where("calls", "<=", 0).execute();
   }
   if (!engineRollup) return;
-  const x = c.extra ? (JSON.parse(c.extra) as { hangup_by?: string | null; hangup_reason?: string | null; answered_by_voice_mail?: boolean | null; cost_breakdown?: Record<string, number> | null }) : {};
+  const x = callExtra(c.extra, c.call_sid);
   const cost = (k: (typeof COST_COMPONENTS)[number]) => sign * (x.cost_breakdown?.[k] ?? 0);
   const key = { account_id: accountId, day, agent_id: c.agent_id, hangup_by: x.hangup_by ?? "", hangup_reason: x.hangup_reason ?? "" };
   await trx.insertInto("call_daily_engine")

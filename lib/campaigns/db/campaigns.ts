@@ -1,24 +1,23 @@
 import "server-only";
 import crypto from "node:crypto";
 import { sql, type Kysely } from "kysely";
-import type { Campaign, CampaignStatus, CampaignWithStats, ContactState } from "@/lib/campaigns/schema";
-import { CONTACT_STATES } from "@/lib/campaigns/schema";
+import type { Campaign, CampaignSettings, CampaignStatus, CampaignWithStats, ContactState } from "@/lib/campaigns/schema";
+import { campaignSettings, CONTACT_STATES } from "@/lib/campaigns/schema";
 import { isFinalStatus } from "@/lib/calls/status";
 import { db, dialect, writeTx } from "@/lib/core/client";
 import { decodeCursor, keysetPage } from "@/lib/core/cursor";
 import type { CampaignsTable, DB } from "@/lib/core/tables";
 
 /** What the API resolved from a create/update body: defaults filled, references checked. */
-export interface CampaignValues {
+export interface CampaignValues extends CampaignSettings {
   name: string; agent_id: string; list_id: string; engine_id: string; from_number: string | null;
   max_concurrency: number; stale_after_minutes: number;
-  schedule: Campaign["schedule"]; retry: Campaign["retry"]; on_missing_variables: Campaign["on_missing_variables"];
 }
 
 export type CampaignRow = CampaignsTable;
 
 export function toCampaign(r: CampaignRow): Campaign {
-  const s = JSON.parse(r.settings) as Pick<Campaign, "schedule" | "retry" | "on_missing_variables">;
+  const s = campaignSettings(r.settings, r.id);
   return {
     campaign_id: r.id, name: r.name, status: r.status as CampaignStatus, agent_id: r.agent_id, list_id: r.list_id,
     engine_id: r.engine_id, from_number: r.from_number, schedule: s.schedule, max_concurrency: r.max_concurrency,
@@ -31,7 +30,7 @@ function columns(v: CampaignValues) {
   return {
     name: v.name, agent_id: v.agent_id, list_id: v.list_id, engine_id: v.engine_id, from_number: v.from_number,
     max_concurrency: v.max_concurrency, stale_after_minutes: v.stale_after_minutes, start_at: v.schedule.start_at,
-    settings: JSON.stringify({ schedule: v.schedule, retry: v.retry, on_missing_variables: v.on_missing_variables }),
+    settings: JSON.stringify({ schedule: v.schedule, retry: v.retry, on_missing_variables: v.on_missing_variables } satisfies CampaignSettings),
   };
 }
 

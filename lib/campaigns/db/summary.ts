@@ -1,6 +1,7 @@
 import "server-only";
 import { sql } from "kysely";
 import { db, dialect } from "@/lib/core/client";
+import { callExtra } from "@/lib/calls/extra";
 import type { DailyRow, EngineRow, SummaryRange } from "@/lib/calls/summary-math";
 
 // The dashboard narrowed to one campaign. The daily rollups have no campaign dimension, so these
@@ -24,16 +25,14 @@ export async function campaignDailyRows(accountId: string, campaignId: string, r
   return rows.map((x) => ({ ...x, calls: Number(x.calls), duration: Number(x.duration), cost: Number(x.cost) }));
 }
 
-type Extra = { hangup_by?: string | null; hangup_reason?: string | null; answered_by_voice_mail?: boolean | null; cost_breakdown?: Record<string, number> | null };
-
 /** One engine row per call, in the shape of call_daily_engine, for engineFigures. */
 export async function campaignEngineRows(accountId: string, campaignId: string, r: SummaryRange): Promise<EngineRow[]> {
   const { from, to } = bounds(r);
-  let q = db().selectFrom("calls").select("extra")
+  let q = db().selectFrom("calls").select(["call_sid", "extra"])
     .where("account_id", "=", accountId).where("campaign_id", "=", campaignId).where("created_at", ">=", from).where("created_at", "<", to);
   if (r.agentId) q = q.where("agent_id", "=", r.agentId);
-  return (await q.execute()).map(({ extra }) => {
-    const x: Extra = extra ? JSON.parse(extra) : {};
+  return (await q.execute()).map(({ call_sid, extra }) => {
+    const x = callExtra(extra, call_sid);
     const c = x.cost_breakdown ?? {};
     return {
       hangup_by: x.hangup_by ?? "", hangup_reason: x.hangup_reason ?? "", calls: 1, voicemail: x.answered_by_voice_mail ? 1 : 0,
