@@ -82,7 +82,7 @@ describe("parseAllowlist", () => {
     expect(list.hosts.size).toBe(0);
   });
 
-  it.each(["not a host", "10.0.0.0/33", "::/129", "10.0.0.0/", "nothost/8", "http://x.example", "host:8080", "-bad.example", "a..b"])(
+  it.each(["not a host", "10.0.0.0/33", "::/129", "10.0.0.0/", "nothost/8", "http://x.example", "host:0", "host:65536", "host:8080:1", "[::1]:x", "-bad.example", "a..b"])(
     "rejects %j",
     (entry) => {
       expect(() => parseAllowlist(`127.0.0.1,${entry}`)).toThrow(AllowlistError);
@@ -174,5 +174,23 @@ describe("checkUrl", () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe("allowlist entries that name a port (issue 19)", () => {
+  it("admit that port only; entries without a port still admit any", () => {
+    const list = parseAllowlist("127.0.0.1:8080, [::1]:8443, Host.Example:9000, 10.0.0.1, 127.0.0.2:80");
+    expect(checkUrl("http://127.0.0.1:8080/x", list).ok).toBe(true);
+    expect(checkUrl("http://127.0.0.1:8081/x", list).ok).toBe(false);
+    expect(checkUrl("http://127.0.0.1/x", list).ok).toBe(false);
+    expect(checkUrl("https://[::1]:8443/", list).ok).toBe(true);
+    expect(checkUrl("http://[::1]:8080/", list).ok).toBe(false);
+    expect(checkUrl("http://127.0.0.2/", list).ok).toBe(true); // the scheme's default port counts
+    expect(checkUrl("https://127.0.0.2/", list).ok).toBe(false);
+    expect(checkUrl("http://10.0.0.1:1234/", list).ok).toBe(true);
+    expect(checkAddress("127.0.0.1", list).allowed).toBe(false); // port unknown: only port-less entries
+    expect(isHostAllowlisted("host.example.", list, 9000)).toBe(true);
+    expect(isHostAllowlisted("host.example", list, 9001)).toBe(false);
+    expect(isHostAllowlisted("host.example", list)).toBe(false);
   });
 });

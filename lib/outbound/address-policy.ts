@@ -5,15 +5,19 @@ type IP = ipaddr.IPv4 | ipaddr.IPv6;
 /**
  * Operator-configured exceptions to the "public unicast only" rule (env `TOOL_TARGET_ALLOWLIST`).
  * IP/CIDR entries allow exactly those addresses; hostname entries allow that name whatever it resolves to.
+ * An IP or hostname entry may name a port (`127.0.0.1:8080`, `[::1]:8080`, `host.example:8443`), and
+ * then allows only that port: opening one local service must not open every other one on the host.
  */
 export interface Allowlist {
-  readonly cidrs: ReadonlyArray<readonly [IP, number]>;
+  /** [network, prefix bits, port]; no port: any port. */
+  readonly cidrs: ReadonlyArray<readonly [IP, number, number?]>;
+  /** Names allowed on any port, and `name:port` for names allowed on one port. */
   readonly hosts: ReadonlySet<string>;
 }
 
 export class AllowlistError extends Error {
   constructor(entry: string) {
-    super(`TOOL_TARGET_ALLOWLIST: "${entry}" is not a hostname, an IP address or a CIDR range`);
+    super(`TOOL_TARGET_ALLOWLIST: "${entry}" is not a hostname, an IP address (either may end in :port) or a CIDR range`);
     this.name = "AllowlistError";
   }
 }
@@ -89,21 +93,40 @@ function parseCidr(entry: string): readonly [IP, number] | null {
 function readHostEntry(entry: string): IP | string | null {
   const direct = parseIp(entry);
   if (direct !== null) return direct;
-  let hostname: string;
+  let url: URL;
   try {
-    hostname = new URL(`http://${entry}/`).hostname;
+    url = new URL(`http://${entry}/`);
   } catch {
     return null;
   }
+  if (url.port !== "") return null; // a port was split off by splitPort; a second one is malformed
+  const hostname = url.hostname;
   const viaUrl = parseIp(hostname);
   if (viaUrl !== null) return viaUrl;
   const host = normalizeHostname(entry);
   return HOSTNAME_RE.test(host) ? host : null;
 }
 
+/**
+ * `[v6]:port`, `v4:port` or `name:port` → [host, port]; anything else → [entry, undefined]. A bare
+ * IPv6 address (`::1`, `fd00::8080`) has several colons and never names a port without brackets.
+ * null: a port is named but is not 1-65535.
+ */
+function splitPort(entry: string): [string, number | undefined] | null {
+  const m = /^\[([^\]]+)\]:(\d+)$/.exec(entry) ?? /^([^:[\]]+):(\d+)$/.exec(entry);
+  if (!m) return /^[^:]*:[^:]*$/.test(entry) ? null : [entry, undefined];
+  const port = Number(m[2]);
+  return port >= 1 && port <= 65535 ? [m[1], port] : null;
+}
+
+/** The port a URL connects to: the explicit one, or its scheme's default. */
+export function portOf(url: URL): number {
+  return url.port ? Number(url.port) : url.protocol === "https:" ? 443 : 80;
+}
+
 /** Parses a comma-separated allowlist; throws AllowlistError naming the first malformed entry. */
 export function parseAllowlist(raw: string | undefined | null): Allowlist {
-  const cidrs: Array<readonly [IP, number]> = [];
+  const cidrs: Array<readonly [IP, number, number?]> = [];
   const hosts = new Set<string>();
   for (const part of (raw ?? "").split(",")) {
     const entry = part.trim();
@@ -114,10 +137,12 @@ export function parseAllowlist(raw: string | undefined | null): Allowlist {
       cidrs.push(cidr);
       continue;
     }
-    const parsed = readHostEntry(entry);
-    if (parsed === null) throw new AllowlistError(entry);
-    if (typeof parsed === "string") hosts.add(parsed);
-    else cidrs.push([parsed, parsed.kind() === "ipv4" ? 32 : 128]);
+    const split = splitPort(entry);
+    const parsed = split && readHostEntry(split[0]);
+    if (!split || parsed === null) throw new AllowlistError(entry);
+    const port = split[1];
+    if (typeof parsed === "string") hosts.add(port === undefined ? parsed : `${parsed}:${port}`);
+    else cidrs.push(port === undefined ? [parsed, parsed.kind() === "ipv4" ? 32 : 128] : [parsed, parsed.kind() === "ipv4" ? 32 : 128, port]);
   }
   return { cidrs, hosts };
 }
@@ -139,20 +164,23 @@ export function isPublicUnicast(address: string): boolean {
   return nonPublicReason(address) === null;
 }
 
-export function isAddressAllowlisted(address: string, allowlist: Allowlist): boolean {
+/** `port` is where the connection goes; without it only entries that name no port count. */
+export function isAddressAllowlisted(address: string, allowlist: Allowlist, port?: number): boolean {
   const ip = parseIp(address);
   if (ip === null) return false;
-  return allowlist.cidrs.some(([net, bits]) => net.kind() === ip.kind() && ip.match(net, bits));
+  return allowlist.cidrs.some(([net, bits, only]) =>
+    net.kind() === ip.kind() && ip.match(net, bits) && (only === undefined || only === port));
 }
 
-export function isHostAllowlisted(hostname: string, allowlist: Allowlist): boolean {
-  return allowlist.hosts.has(normalizeHostname(stripBrackets(hostname)));
+export function isHostAllowlisted(hostname: string, allowlist: Allowlist, port?: number): boolean {
+  const host = normalizeHostname(stripBrackets(hostname));
+  return allowlist.hosts.has(host) || (port !== undefined && allowlist.hosts.has(`${host}:${port}`));
 }
 
-/** May we connect to this resolved (or literal) address? Public unicast or allowlisted by IP/CIDR. */
-export function checkAddress(address: string, allowlist: Allowlist): AddressVerdict {
+/** May we connect to this resolved (or literal) address, on this port? Public unicast or allowlisted by IP/CIDR. */
+export function checkAddress(address: string, allowlist: Allowlist, port?: number): AddressVerdict {
   const canonical = parseIp(address)?.toString() ?? address;
-  if (isAddressAllowlisted(address, allowlist)) return { allowed: true, address: canonical };
+  if (isAddressAllowlisted(address, allowlist, port)) return { allowed: true, address: canonical };
   const reason = nonPublicReason(address);
   return reason === null
     ? { allowed: true, address: canonical }
@@ -182,7 +210,7 @@ export function checkUrl(input: string | URL, allowlist: Allowlist): UrlVerdict 
   if (parseIp(hostname) === null) {
     return { ok: true, url, hostname: normalizeHostname(hostname), ipLiteral: null };
   }
-  const verdict = checkAddress(hostname, allowlist);
+  const verdict = checkAddress(hostname, allowlist, portOf(url));
   if (!verdict.allowed) {
     return {
       ok: false,

@@ -10,7 +10,11 @@ export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
 export const systemResolver: Resolver = (hostname) =>
   dns.promises.lookup(hostname, { all: true, verbatim: true });
 
-/** Thrown (through the socket) when a hostname resolves to an address the policy refuses. */
+/**
+ * Thrown (through the socket) when a hostname resolves to an address the policy refuses. The
+ * message names the host only: it reaches API callers (tool test results, engine errors), and the
+ * DNS answer would map the server's private network for them.
+ */
 export class BlockedAddressError extends Error {
   readonly code = "ERR_OUTBOUND_BLOCKED";
   constructor(message: string) {
@@ -26,23 +30,20 @@ function notFound(hostname: string, detail: string): NodeJS.ErrnoException {
 /**
  * Resolves once and judges every address: one refused address refuses the whole name, because
  * the socket may pick any of them (and an attacker controls which records a name returns).
- * A name on the allowlist is trusted whatever it resolves to.
+ * A name on the allowlist is trusted whatever it resolves to. `port`: where the connection goes
+ * (allowlist entries may name one); without it only entries that name no port count.
  */
 export async function resolveChecked(
   hostname: string,
   allowlist: Allowlist,
   resolve: Resolver = systemResolver,
+  port?: number,
 ): Promise<LookupAddress[]> {
   const addresses = await resolve(hostname);
   if (addresses.length === 0) throw notFound(hostname, "no A/AAAA records");
-  if (isHostAllowlisted(hostname, allowlist)) return addresses;
-  for (const { address } of addresses) {
-    const verdict = checkAddress(address, allowlist);
-    if (!verdict.allowed) {
-      throw new BlockedAddressError(
-        `${hostname} resolves to ${verdict.address}, which is not a public address (${verdict.reason})`,
-      );
-    }
+  if (isHostAllowlisted(hostname, allowlist, port)) return addresses;
+  if (addresses.some(({ address }) => !checkAddress(address, allowlist, port).allowed)) {
+    throw new BlockedAddressError(`${hostname} is not a public address (it resolves to an internal or reserved one)`);
   }
   return addresses;
 }
@@ -58,9 +59,9 @@ function wantedFamily(family: unknown): 4 | 6 | null {
  * addresses checked here, so a second, different DNS answer (rebinding) can never be used.
  * Node skips `lookup` for IP literals, which is why URLs are checked first with checkUrl().
  */
-export function createPinnedLookup(allowlist: Allowlist, resolve: Resolver = systemResolver): LookupFunction {
+export function createPinnedLookup(allowlist: Allowlist, resolve: Resolver = systemResolver, port?: number): LookupFunction {
   return (hostname, options, callback) => {
-    resolveChecked(hostname, allowlist, resolve).then(
+    resolveChecked(hostname, allowlist, resolve, port).then(
       (addresses) => {
         const family = wantedFamily(options.family);
         const usable = family === null ? addresses : addresses.filter((a) => a.family === family);

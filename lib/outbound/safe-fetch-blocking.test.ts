@@ -76,7 +76,8 @@ describe("private targets are refused before any connection", () => {
     const result = expectBlocked(
       await safeToolRequest({ method: "GET", url: `http://mixed.example.test:${port}/`, allowlist: "127.0.0.1", resolve }),
     );
-    expect(result.message).toMatch(/mixed\.example\.test resolves to 127\.0\.0\.2/);
+    expect(result.message).toMatch(/mixed\.example\.test is not a public address/);
+    expect(result.message).not.toMatch(/127\.0\.0/); // the DNS answer stays ours (issue 19)
     expect(connections()).toBe(before);
   });
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { Agent, request } from "undici";
+import { Agent, buildConnector, request } from "undici";
 import packageJson from "../../package.json";
 import { checkUrl, parseAllowlist, type Allowlist } from "./address-policy";
 import { describeFailure, type OutboundFailureStatus } from "./outbound-errors";
@@ -123,6 +123,23 @@ function tooLarge(url: URL): Outcome {
 }
 
 /**
+ * Connects through the pinned lookup, judging the addresses for the port being connected to (an
+ * allowlist entry may admit one port only); a redirect to another port gets its own connector.
+ */
+function pinnedConnector(allowlist: Allowlist, resolve: Resolver | undefined): buildConnector.connector {
+  const byPort = new Map<number, buildConnector.connector>();
+  return (opts, callback) => {
+    const port = Number(opts.port) || (opts.protocol === "https:" ? 443 : 80);
+    let connect = byPort.get(port);
+    if (!connect) {
+      connect = buildConnector({ timeout: CONNECT_TIMEOUT_MS, lookup: createPinnedLookup(allowlist, resolve, port) });
+      byPort.set(port, connect);
+    }
+    connect(opts, callback);
+  };
+}
+
+/**
  * Performs a tool test's outbound request with SSRF protection: only public unicast addresses
  * (or allowlisted ones), IP literals checked before connecting, DNS resolved once and pinned,
  * redirects followed by hand, time and size bounded. Never throws for anything the target does;
@@ -164,7 +181,7 @@ export async function safeToolRequest(options: SafeToolRequestOptions): Promise<
   }, timeoutMs);
   // One agent per test: its sockets are never shared with other tests and are all closed below.
   const agent = new Agent({
-    connect: { timeout: CONNECT_TIMEOUT_MS, lookup: createPinnedLookup(allowlist, options.resolve) },
+    connect: pinnedConnector(allowlist, options.resolve),
     headersTimeout: timeoutMs,
     bodyTimeout: timeoutMs,
   });
