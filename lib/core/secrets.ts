@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { config } from "@/lib/core/config";
+import { tightenPrivate } from "./private-file";
 
 /**
  * Secrets at rest (tool api_tokens): AES-256-GCM, a random 96-bit IV per value, and associated
@@ -92,19 +93,21 @@ function generatedKey(databasePath: string): Key {
   if (databasePath === ":memory:") return toKey(crypto.randomBytes(32).toString("base64"), "in-memory key");
   const file = keyFilePath(databasePath);
   if (!fs.existsSync(file)) createKeyFile(file);
+  else tightenPrivate(file);
   return toKey(fs.readFileSync(file, "utf8"), file);
 }
 
 /**
  * Writes a fresh key to a private temp file, then hard-links it into place: link() fails if the
  * file exists, so two processes starting together agree on one key, and nobody ever reads a
- * half-written file. Mode 0600 is set at creation (umask can only remove bits).
+ * half-written file. Mode 0600 (private-file.ts).
  */
 export function createKeyFile(file: string): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString("hex")}.tmp`;
   const fd = fs.openSync(tmp, "wx", 0o600);
   try {
+    fs.fchmodSync(fd, 0o600); // exactly 0600, whatever the umask
     fs.writeSync(fd, `${crypto.randomBytes(32).toString("base64")}\n`);
     fs.fsyncSync(fd);
   } finally {

@@ -2,14 +2,28 @@ import "server-only";
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { setPrivate, tightenPrivate } from "./private-file";
 
 const MIGRATIONS_DIR = path.join(process.cwd(), "lib", "core", "migrations", "sqlite");
 
 export function openSqlite(file: string): Database.Database {
-  if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const onDisk = file !== ":memory:";
+  if (onDisk) {
+    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    // Created private before SQLite opens it: SQLite gives the -wal and -shm it creates the
+    // database file's mode. An existing database is tightened instead.
+    if (fs.existsSync(file)) {
+      tightenPrivate(file);
+    } else {
+      fs.closeSync(fs.openSync(file, "a", 0o600));
+      setPrivate(file);
+    }
+  }
   // `timeout` is SQLite's busy_timeout: a writer waits for another process's lock instead of failing.
   const raw = new Database(file, { timeout: 10_000 });
   raw.pragma("journal_mode = WAL");
+  // A -wal or -shm left by an earlier, looser run keeps its mode until tightened.
+  if (onDisk) for (const f of [`${file}-wal`, `${file}-shm`]) tightenPrivate(f);
   // FULL: an acknowledged commit survives power loss, not only a process crash (docs/decisions.md).
   raw.pragma("synchronous = FULL");
   raw.pragma("foreign_keys = ON");
