@@ -21,7 +21,7 @@ export function ApiKeysPage() {
   const [revoking, setRevoking] = React.useState<ApiKey | null>(null);
   return (
     <>
-      <PageHeader title="API keys" description="Bearer keys for the API. A read-only key can read everything and change nothing." />
+      <PageHeader title="API keys" description="Bearer keys for the API. A key acts for the member who made it, never above that member's role now; a read-only key acts as viewer." />
       <CreateKeyForm />
       <h2 className="mb-3 text-base font-semibold">Live keys</h2>
       {list.isPending ? (
@@ -33,15 +33,16 @@ export function ApiKeysPage() {
       ) : (
         <Table>
           <THead>
-            <tr><Th>Name</Th><Th>Scope</Th><Th className="hidden sm:table-cell">Key</Th><Th className="hidden md:table-cell">Created by</Th><Th className="hidden md:table-cell">Last used</Th><Th><span className="sr-only">Actions</span></Th></tr>
+            <tr><Th>Name</Th><Th>Scope</Th><Th>Acts as</Th><Th className="hidden sm:table-cell">Key</Th><Th className="hidden md:table-cell">Acts for</Th><Th className="hidden md:table-cell">Last used</Th><Th><span className="sr-only">Actions</span></Th></tr>
           </THead>
           <TBody>
             {list.data.keys.map((k) => (
               <Tr key={k.key_id}>
                 <Td className="font-medium">{k.name || "(unnamed)"}</Td>
                 <Td>{k.scope === "full" ? "full" : "read only"}</Td>
+                <Td>{k.role}</Td>
                 <Td className="hidden font-mono text-xs sm:table-cell">sk_…{k.last4}</Td>
-                <Td className="hidden text-zinc-600 md:table-cell dark:text-zinc-400">{k.created_by ?? "CLI"}</Td>
+                <Td className="hidden text-zinc-600 md:table-cell dark:text-zinc-400">{k.account_level ? <span title="Made with the CLI: acts for the account, as owner">account (CLI)</span> : k.created_by}</Td>
                 <Td className="hidden text-zinc-600 md:table-cell dark:text-zinc-400">{k.last_used_at ? formatDate(k.last_used_at) : "never"}</Td>
                 <Td className="py-1 text-right">
                   <Button variant="ghost" size="sm" className="text-red-700 dark:text-red-300" aria-label={`Revoke ${k.name || `key …${k.last4}`}`} onClick={() => setRevoking(k)}>Revoke</Button>

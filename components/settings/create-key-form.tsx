@@ -44,7 +44,7 @@ export function CreateKeyForm() {
       </form>
       {created && (
         <OneTimeSecret label={`New key “${created.name}”`} url={created.key}
-          note="Copy it now: it is shown only this once and stored only as a hash. Revoke it below if it leaks." />
+          note={`It acts as ${created.role}${created.account_level ? " for the account" : ", and never above your role"}. Copy it now: it is shown only this once and stored only as a hash. Revoke it below if it leaks.`} />
       )}
     </section>
   );

@@ -5,6 +5,8 @@ export interface ApiTokensTable {
   created_at: string; last_used_at: string | null; revoked_at: string | null;
   /** 0006: defaults '' / 'full' / null for tokens minted before. */
   name?: string; scope?: string; created_by?: string | null;
+  /** 0010: 'member' (acts for created_by, at most their role) or 'account' (CLI token, owner power). */
+  kind?: string;
 }
 export interface SessionsTable {
   id: string; account_id: string; session_hash: string; created_at: string; expires_at: string;

@@ -9,7 +9,7 @@ import { atLeast, requiredRole, type Role } from "./roles";
 export function authorize(auth: AuthResult, method: string, pathname: string, need?: Role): void {
   const required = need ?? requiredRole(method, pathname);
   if (atLeast(auth.role, required)) return;
-  if (auth.keyId && auth.role === "viewer" && !auth.userId && isWrite(method)) {
+  if (auth.keyScope === "read_only" && isWrite(method)) {
     throw new AppError(403, "This API key is read-only: it cannot change anything");
   }
   throw new AppError(403, `Your role (${auth.role}) cannot do this: ${required} or higher is required`);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AuditExportQuery, AuditQuery, InviteCreate, InviteParams, KeyCreate, KeyParams, MemberParams, MemberUpdate, RoleSchema } from "@/lib/people/schema";
+import { AuditExportQuery, AuditQuery, InviteCreate, InviteParams, KeyCreate, KeyCreated, KeyInfo, KeyParams, MemberParams, MemberUpdate, RoleSchema } from "@/lib/people/schema";
 import type { SchemaRegistry } from "@/lib/openapi/json-schema";
 import { operation, type OperationObject } from "@/lib/openapi/operation";
 import { uuid } from "@/lib/openapi/responses";
@@ -10,10 +10,6 @@ const Member = z.object({ user_id: uuid("User id"), email: z.string(), name: z.s
 const PendingInvite = z.object({
   invite_id: uuid("Invite id"), email: z.string(), role: RoleSchema, created_at: z.string(), expires_at: z.string(),
   invited_by: z.string().nullable().describe("Email of the member who sent it"),
-});
-const KeyInfo = z.object({
-  key_id: uuid("Key id"), name: z.string(), scope: z.enum(["full", "read_only"]), last4: z.string(),
-  created_at: z.string(), created_by: z.string().nullable().describe("Email of the member who created it"), last_used_at: z.string().nullable(),
 });
 const AuditEntry = z.object({
   id: uuid("Entry id (UUIDv7, time-ordered)"), at: z.string(), actor_type: z.enum(["user", "key", "anonymous"]),
@@ -78,12 +74,13 @@ export function teamsPaths(r: SchemaRegistry): Record<string, Record<string, Ope
     "/keys": {
       post: operation(r, "post", {
         tag: TAG, operationId: "createKey", summary: "Create an API key (admin+); the only answer that shows `key`",
+        description: "The key acts for the member who creates it (or the member the calling key acts for), with at most that member's role at the time of each request: a role change applies to the key at once, and removing the member revokes it. `full` keys act with that role, `read_only` keys as viewer. Only an account-level credential (a CLI token, or a key it made) creates account-level keys, which act as owner.",
         body: KeyCreate,
-        responses: { 201: { description: "Created", schema: z.object({ key_id: uuid("Key id"), name: z.string(), scope: z.enum(["full", "read_only"]), key: z.string().describe("`sk_…`, shown once"), last4: z.string(), created_at: z.string() }) } },
+        responses: { 201: { description: "Created", schema: KeyCreated } },
         errors: { 403: ROLE_403 },
       }),
       get: operation(r, "get", {
-        tag: TAG, operationId: "listKeys", summary: "List live API keys without their secrets (admin+)",
+        tag: TAG, operationId: "listKeys", summary: "List live API keys without their secrets, with the member each acts for and its role now (admin+)",
         responses: { 200: { description: "Keys, newest first", schema: z.object({ keys: z.array(KeyInfo) }) } },
         errors: { 403: ROLE_403 },
       }),

@@ -8,11 +8,27 @@ export const MemberUpdate = z.object({ role: RoleSchema });
 export const MemberParams = z.object({ user_id: z.uuid("user_id must be a UUID") });
 
 /** POST /api/keys */
+export const KeyScope = z.enum(["full", "read_only"], { error: "scope must be full or read_only" });
 export const KeyCreate = z.object({
   name: z.string().trim().min(1, "Name is required").max(100, "At most 100 characters"),
-  scope: z.enum(["full", "read_only"], { error: "scope must be full or read_only" }),
+  scope: KeyScope,
 });
 export type KeyCreate = z.infer<typeof KeyCreate>;
+
+/** A live key as GET /api/keys lists it (the handler's rows and the OpenAPI document share this). */
+export const KeyInfo = z.object({
+  key_id: z.string().meta({ format: "uuid", description: "Key id" }),
+  name: z.string(), scope: KeyScope, last4: z.string(), created_at: z.string(),
+  created_by: z.string().nullable().describe("Email of the member the key acts for (its creator); null for an account-level key"),
+  account_level: z.boolean().describe("true for a key minted with the CLI (or by such a key): it acts for the account, not for a member"),
+  role: RoleSchema.describe("The role the key acts with now: its creator's current role (viewer when read_only); owner for a full account-level key"),
+  last_used_at: z.string().nullable(),
+});
+export type KeyInfo = z.infer<typeof KeyInfo>;
+/** POST /api/keys answers the new key once, with what it acts as. */
+export const KeyCreated = KeyInfo.pick({ key_id: true, name: true, scope: true, last4: true, created_at: true, account_level: true, role: true })
+  .extend({ key: z.string().describe("`sk_…`, shown once") });
+export type KeyCreated = z.infer<typeof KeyCreated>;
 export const KeyParams = z.object({ key_id: z.uuid("key_id must be a UUID") });
 
 /** GET /api/audit */

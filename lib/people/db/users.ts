@@ -65,13 +65,18 @@ export async function setMemberRole(accountId: string, userId: string, role: Rol
   });
 }
 
-/** Deleting the user deletes their sessions (ON DELETE CASCADE, and explicitly for SQLite files without FK enforcement). */
+/** Deleting the user deletes their sessions (ON DELETE CASCADE, and explicitly for SQLite files without FK enforcement) and revokes their keys. */
 export async function removeMember(accountId: string, userId: string): Promise<boolean> {
   return writeTx(async (trx) => {
     const user = await trx.selectFrom("users").selectAll().where("account_id", "=", accountId).where("id", "=", userId).executeTakeFirst();
     if (!user) return false;
     if (user.role === "owner" && (await ownersLeft(trx, accountId, userId)) === 0) throw new LastOwnerError();
     await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
+    // Their keys act for them: revoked with them, and console sessions signed in with those keys end.
+    const keys = trx.selectFrom("api_tokens").select("id").where("account_id", "=", accountId).where("created_by", "=", userId);
+    await trx.deleteFrom("sessions").where("token_id", "in", keys).execute();
+    await trx.updateTable("api_tokens").set({ revoked_at: now() }).where("account_id", "=", accountId).where("created_by", "=", userId)
+      .where("revoked_at", "is", null).execute();
     await trx.deleteFrom("users").where("id", "=", userId).execute();
     return true;
   });

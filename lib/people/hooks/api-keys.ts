@@ -2,11 +2,11 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { fetchJson } from "@/lib/http/fetch-json";
-import type { KeyCreate } from "@/lib/people/schema";
+import type { KeyCreate, KeyCreated, KeyInfo } from "@/lib/people/schema";
 
-export type KeyScope = "full" | "read_only";
-export interface ApiKey { key_id: string; name: string; scope: KeyScope; last4: string; created_at: string; created_by: string | null; last_used_at: string | null }
-export interface CreatedKey { key_id: string; name: string; scope: KeyScope; key: string; last4: string; created_at: string }
+export type KeyScope = KeyInfo["scope"];
+export type ApiKey = KeyInfo;
+export type CreatedKey = KeyCreated;
 
 const keys = ["api-keys"] as const;
 
