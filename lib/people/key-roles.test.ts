@@ -6,11 +6,13 @@ import * as keys from "@/app/api/keys/route";
 import * as member from "@/app/api/members/[user_id]/route";
 import * as members from "@/app/api/members/route";
 import * as invites from "@/app/api/members/invites/route";
+import * as resetLink from "@/app/api/members/[user_id]/reset-link/route";
 import * as session from "@/app/api/session/route";
 import * as agents from "@/app/api/agent/route";
+import * as reset from "@/app/auth/reset-password/route";
 
-// A key acts for the member who made it, never above that member's role now (issue 19, item 1).
-// Real route handlers, real database.
+// A key acts for the member who made it, never above that member's role now (issue 19, item 1);
+// a reset link is void once its member's role changed (item 5). Real route handlers, real database.
 
 const PW = "Tr0ub4dor&3-unique-pw";
 const ORIGIN = { origin: "http://localhost:3000", host: "localhost:3000" };
@@ -112,5 +114,21 @@ describe("a key acts with at most its creator's role", () => {
     expect(cli).toEqual([expect.objectContaining({ created_by: null, account_level: true, role: "owner" })]);
     expect(await listed(made.key_id)).toMatchObject({ created_by: null, account_level: true, role: "owner" });
     for (const k of all) expect(k.account_level).toBe(k.created_by === null);
+  });
+});
+
+describe("password reset links", () => {
+  it("a reset link made for an editor is void once that editor became owner", async () => {
+    const link = await call(resetLink.POST, "POST", "/api/members/x/reset-link", { params: { user_id: ids.editor }, ...as("admin") });
+    expect(link.status).toBe(201);
+    const token = (link.json.reset_url as string).split("/").pop()!;
+    expect((await setRole(ids.editor, "owner", as("owner"))).status).toBe(200);
+    const used = await reset.POST(new Request("http://localhost:3000/auth/reset-password", {
+      method: "POST", body: new URLSearchParams({ token, password: "taken-over-password-1" }).toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded", ...ORIGIN },
+    }), { params: Promise.resolve({}) });
+    expect(used.headers.get("location")).toMatch(/error=used$/);
+    // The password is unchanged: the old one still signs in.
+    expect(await signIn({ email: "editor@keys.test", password: PW })).not.toBe("");
   });
 });

@@ -38,7 +38,9 @@ export async function createLink(l: {
         .where("account_id", "=", l.accountId).where("kind", "=", "reset").where("user_id", "=", l.userId ?? "")
         .where("used_at", "is", null).where("revoked_at", "is", null).execute();
     }
-    await trx.insertInto("member_links").values(row).execute();
+    // A reset link is stamped with the member's role now; it is void once that changes (roleUnchanged).
+    const role = l.kind === "reset" ? ((await memberRole(trx, l.accountId, l.userId)) ?? null) : row.role;
+    await trx.insertInto("member_links").values({ ...row, role }).execute();
   });
   return { id: row.id, token, expires_at: row.expires_at };
 }
@@ -72,13 +74,28 @@ export async function revokeInvite(accountId: string, inviteId: string): Promise
   });
 }
 
-/** The link behind a token, if it can still be used (not used, revoked or expired). */
+const memberRole = async (trx: Kysely<DB>, accountId: string, userId: string | null | undefined) =>
+  (await trx.selectFrom("users").select("role").where("account_id", "=", accountId).where("id", "=", userId ?? "").executeTakeFirst())?.role;
+
+/**
+ * A reset link sets the password of the member as they were when it was made: an admin's link for
+ * an editor must not take over the owner that editor became. A link without a stamp (made before
+ * the stamp existed) is void too.
+ */
+async function roleUnchanged(trx: Kysely<DB>, link: LinkRow): Promise<boolean> {
+  if (link.kind !== "reset") return true;
+  const role = await memberRole(trx, link.account_id, link.user_id);
+  return role !== undefined && role === link.role;
+}
+
+/** The link behind a token, if it can still be used (not used, revoked, expired, or a reset whose member's role changed). */
 export async function findUsableLink(token: string, kind: LinkKind): Promise<LinkRow | undefined> {
-  return db().selectFrom("member_links")
+  const link = await db().selectFrom("member_links")
     .select(["id", "account_id", "kind", "email", "role", "user_id", "expires_at", "used_at", "revoked_at"])
     .where("token_hash", "=", sha256Hex(token)).where("kind", "=", kind)
     .where("used_at", "is", null).where("revoked_at", "is", null).where("expires_at", ">", now())
     .executeTakeFirst();
+  return link && (await roleUnchanged(db(), link)) ? link : undefined;
 }
 
 /**
@@ -92,7 +109,7 @@ async function consumeLink<T>(token: string, kind: LinkKind, fn: (trx: Kysely<DB
       .where("token_hash", "=", sha256Hex(token)).where("kind", "=", kind)
       .where("used_at", "is", null).where("revoked_at", "is", null).where("expires_at", ">", now())
       .executeTakeFirst();
-    if (!link) return undefined;
+    if (!link || !(await roleUnchanged(trx, link))) return undefined;
     const claimed = await trx.updateTable("member_links").set({ used_at: now() }).where("id", "=", link.id).where("used_at", "is", null).executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) return undefined;
     return fn(trx, link);
