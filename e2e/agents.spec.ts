@@ -1,9 +1,7 @@
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { bolnaExampleAgent } from "../lib/testing/bolna-fixtures";
-import { apiToken, snap } from "./helpers";
-
-const auth = () => ({ Authorization: `Bearer ${apiToken()}` });
-const unique = (prefix: string) => `${prefix}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+import { snap } from "./helpers";
+import { auth, createAgent, minimalTask, save, snapDark, storedAgent, unique } from "./agents-support";
 
 async function registerTool(request: APIRequestContext, name: string): Promise<{ id: string; name: string }> {
   const res = await request.post("/api/tools", {
@@ -24,38 +22,12 @@ async function registerTool(request: APIRequestContext, name: string): Promise<{
   return (await res.json()).data;
 }
 
-const minimalTask = (provider: string, model: string) => ({ tools_config: { llm_agent: { llm_config: { provider, model } } } });
-
-async function createAgent(request: APIRequestContext, name: string, tasks = [minimalTask("openai", "gpt-4o-mini")]) {
-  const prompts = Object.fromEntries(tasks.map((_, i) => [`task_${i + 1}`, { system_prompt: `Prompt ${i + 1} of ${name}` }]));
-  const res = await request.post("/api/agent", {
-    headers: auth(),
-    data: { agent_config: { agent_name: name, agent_welcome_message: "Hello!", call_direction: "outbound", tasks }, agent_prompts: prompts },
-  });
-  expect(res.status()).toBe(201);
-  return (await res.json()).agent_id as string;
-}
-
-async function storedAgent(request: APIRequestContext, id: string) {
-  const res = await request.get(`/api/agent/${id}`, { headers: auth() });
-  expect(res.status()).toBe(200);
-  return res.json();
-}
-
 async function previewJson(page: Page) {
   const pre = page.getByTestId("agent-json-preview");
   return JSON.parse((await pre.textContent()) ?? "null");
 }
 
-/** The same screenshots in dark mode, without storing the choice (the class is what the theme toggles). */
-async function snapDark(page: Page, testInfo: TestInfo, name: string) {
-  await page.evaluate(() => document.documentElement.classList.add("dark"));
-  await snap(page, testInfo, name);
-  await page.evaluate(() => document.documentElement.classList.remove("dark"));
-}
-
 const task = (page: Page, n: number) => page.getByRole("group", { name: `Task ${n}`, exact: true });
-const save = (page: Page, name: "Create agent" | "Save") => page.getByRole("button", { name, exact: true }).first().click();
 
 test.describe("agent builder", () => {
   test("builds an agent with two tasks and a tool; the stored agent equals the preview", async ({ page, request }, testInfo) => {
@@ -239,50 +211,5 @@ test.describe("agent builder", () => {
     await expect(page.getByText("Agent saved")).toBeVisible();
     const stored = await storedAgent(request, id);
     expect(stored.agent_config.agent_welcome_message).toBe("Good morning, how can I help?");
-  });
-});
-
-test.describe("agent list", () => {
-  test("lists, clones and deletes agents", async ({ page, request }, testInfo) => {
-    const name = unique("Listed");
-    const id = await createAgent(request, name, [minimalTask("anthropic", "claude-sonnet-4"), minimalTask("openai", "gpt-4o")]);
-    await page.goto("/agents");
-    const row = page.getByRole("row").filter({ hasText: name });
-    await expect(row).toContainText("anthropic/claude-sonnet-4");
-    await expect(row).toContainText("outbound");
-    await expect(row.getByRole("cell").nth(4)).toHaveText("2");
-    await snap(page, testInfo, "agents-list");
-    await snapDark(page, testInfo, "agents-list-dark");
-
-    // Clone: the builder opens prefilled as a new agent.
-    await row.getByRole("button", { name: `Actions for ${name}` }).click();
-    await page.getByRole("menuitem", { name: "Clone" }).click();
-    await expect(page).toHaveURL(new RegExp(`/agents/new\\?from=${id}$`));
-    await expect(page.getByLabel("Agent name")).toHaveValue(`${name} (copy)`);
-    await save(page, "Create agent");
-    await expect(page.getByText("Agent created")).toBeVisible();
-    await expect(page).toHaveURL(/\/agents\/[0-9a-f-]{36}$/);
-    const copyId = page.url().split("/").pop()!;
-    expect(copyId).not.toBe(id);
-    const [original, copy] = await Promise.all([storedAgent(request, id), storedAgent(request, copyId)]);
-    expect(copy.agent_config).toEqual({ ...original.agent_config, agent_name: `${name} (copy)` });
-    expect(copy.agent_prompts).toEqual(original.agent_prompts);
-
-    // Delete, after confirming.
-    await page.goto("/agents");
-    await page.getByRole("button", { name: `Actions for ${name}`, exact: true }).click();
-    await page.getByRole("menuitem", { name: "Delete" }).click();
-    const dialog = page.getByRole("alertdialog", { name: "Delete agent?" });
-    await expect(dialog).toContainText(name);
-    await dialog.getByRole("button", { name: "Delete agent" }).click();
-    await expect(dialog).toBeHidden();
-    await expect(page.getByRole("link", { name, exact: true })).toHaveCount(0);
-    expect((await request.get(`/api/agent/${id}`, { headers: auth() })).status()).toBe(404);
-    await expect(page.getByRole("link", { name: `${name} (copy)`, exact: true })).toBeVisible();
-  });
-
-  test("an unknown agent id shows not found", async ({ page }) => {
-    await page.goto("/agents/00000000-0000-4000-8000-000000000000");
-    await expect(page.getByText("Agent not found")).toBeVisible();
   });
 });
