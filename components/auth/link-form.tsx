@@ -8,9 +8,8 @@ import { Input } from "@/components/ui/input";
 const MESSAGES: Record<string, { field: "name" | "password" | "form"; text: string }> = {
   name: { field: "name", text: "Enter your name" },
   password: { field: "password", text: "Use at least 12 characters" },
-  taken: { field: "form", text: "This email already has a Voxdesk account. Sign in instead, or ask your admin." },
   origin: { field: "form", text: "The form must be sent from this site's own page. Reload and try again." },
-  used: { field: "form", text: "This link can no longer be used. Ask your admin for a new one." },
+  used: { field: "form", text: "This link cannot be used. Ask your admin for a new one, or sign in if you already have a Voxdesk account." },
 };
 
 /**

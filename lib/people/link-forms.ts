@@ -15,7 +15,7 @@ import { sessionCookie } from "./session-cookie";
 // /auth/sign-in: success answers 303 with a fresh session cookie; a failure goes back to the page
 // with an error code only, never the password (the token is already the page's own path).
 
-export type LinkFormError = "origin" | "name" | "password" | "used" | "taken";
+export type LinkFormError = "origin" | "name" | "password" | "used";
 
 const see = (path: string, cookie?: string) =>
   new Response(null, { status: 303, headers: { Location: path, ...(cookie ? { "Set-Cookie": cookie } : {}) } });
@@ -47,7 +47,9 @@ export async function acceptInviteForm(req: Request): Promise<Response> {
     if (!member) return back("used");
     return see("/", sessionCookie(req, secret, Math.round(ttlHours * 3600)));
   } catch (err) {
-    if (err instanceof EmailTakenError) return back("taken");
+    // The email has an account elsewhere (emails are unique across accounts): the link cannot be
+    // used, said like any dead link, since whoever holds it may be the inviter probing the address.
+    if (err instanceof EmailTakenError) return back("used");
     throw err;
   }
 }

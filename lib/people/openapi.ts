@@ -46,7 +46,7 @@ export function teamsPaths(r: SchemaRegistry): Record<string, Record<string, Ope
         description: "Answers with a one-time `invite_url` (valid 7 days), shown only here: give it to the person. Only its hash is stored.",
         body: InviteCreate,
         responses: { 201: { description: "Invite created", schema: z.object({ invite_id: uuid("Invite id"), email: z.string(), role: RoleSchema, invite_url: z.string().describe("`<PUBLIC_URL>/invite/<token>`, shown once"), expires_at: z.string(), mailed: z.boolean().describe("Whether the link was also mailed (only with SMTP_URL set)") }) } },
-        errors: { 403: ROLE_403, 409: "The email already belongs to a user, or has a pending invite" },
+        errors: { 403: ROLE_403, 409: "The email already belongs to a member of this account, or has a pending invite (an email with an account elsewhere is invited like any other; that invite cannot be accepted)" },
       }),
       get: operation(r, "get", {
         tag: TAG, operationId: "listInvites", summary: "Pending invites, newest first, without their links (admin+)",

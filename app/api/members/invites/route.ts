@@ -14,8 +14,10 @@ export const dynamic = "force-dynamic";
 /** Invite a person by email with a role (admin+; only an owner invites owners). The link is in this answer only. */
 export const POST = route({ body: InviteCreate, status: 201 }, async ({ req, auth, body, requestId }) => {
   if (!canSetRole(auth.role, null, body.role)) throw new AppError(403, "Only an owner can invite an owner");
-  if (await findUserByEmail(body.email)) {
-    throw new AppError(409, "This email already belongs to a Voxdesk user", { errors: [{ path: "email", message: "already a member" }] });
+  // Only this account's own members are refused: a 409 for an email of another account would tell
+  // the inviter that it exists elsewhere. Such an invite cannot be accepted (lib/people/link-forms.ts).
+  if ((await findUserByEmail(body.email))?.account_id === auth.accountId) {
+    throw new AppError(409, "This email already belongs to a member of this account", { errors: [{ path: "email", message: "already a member" }] });
   }
   const id = crypto.randomUUID();
   describeAudit({ action: "members.invite", resourceType: "invite", resourceId: id, summary: `invited ${body.email.toLowerCase()} as ${body.role}` });
