@@ -1,9 +1,9 @@
 import "server-only";
 import crypto from "node:crypto";
 import { sql, type Kysely } from "kysely";
-import type { Campaign, CampaignSettings, CampaignStatus, CampaignWithStats, ContactState } from "@/lib/campaigns/schema";
-import { campaignSettings, CONTACT_STATES } from "@/lib/campaigns/schema";
-import { isFinalStatus } from "@/lib/calls/status";
+import type { Campaign, CampaignSettings, CampaignStatus, CampaignWithStats } from "@/lib/campaigns/schema";
+import { campaignSettings } from "@/lib/campaigns/schema";
+import { campaignFigures } from "@/lib/campaigns/stats";
 import { db, dialect, writeTx } from "@/lib/core/client";
 import { decodeCursor, keysetPage } from "@/lib/core/cursor";
 import type { CampaignsTable, DB } from "@/lib/core/tables";
@@ -99,9 +99,9 @@ export async function listCampaigns(accountId: string, opts: { limit: number; cu
 }
 
 /**
- * Live figures for a page of campaigns: contact states grouped through the (campaign, state) index,
- * cost and answer rate from the campaign's calls (calls_campaign index). A draft has no snapshot
- * yet: its list's size counts as pending.
+ * Live figures for a page of campaigns (lib/campaigns/stats.ts): contact states grouped through the
+ * (campaign, state) index, cost and answer rate from the campaign's calls (calls_campaign index),
+ * a draft's list size.
  */
 export async function withStats(accountId: string, rows: CampaignRow[]): Promise<CampaignWithStats[]> {
   if (rows.length === 0) return [];
@@ -115,29 +115,14 @@ export async function withStats(accountId: string, rows: CampaignRow[]): Promise
   const drafts = rows.filter((r) => r.status === "draft").map((r) => r.list_id);
   const listSizes = new Map((drafts.length ? await db().selectFrom("contact_lists").select(["id", "contact_count"])
     .where("account_id", "=", accountId).where("id", "in", drafts).execute() : []).map((l) => [l.id, Number(l.contact_count)]));
-  return rows.map((r) => {
-    const counts = Object.fromEntries(CONTACT_STATES.map((s) => [s, 0])) as Record<ContactState, number>;
-    let attempts = 0;
-    for (const s of states) {
-      if (s.campaign_id !== r.id) continue;
-      counts[s.state as ContactState] = Number(s.n);
-      attempts += Number(s.attempts ?? 0);
-    }
-    if (r.status === "draft") counts.pending = listSizes.get(r.list_id) ?? 0;
-    let cost = 0, finished = 0, completed = 0;
-    for (const c of calls) {
-      if (c.campaign_id !== r.id) continue;
-      cost += Number(c.cost ?? 0);
-      if (isFinalStatus(c.status)) finished += Number(c.n);
-      if (c.status === "completed") completed += Number(c.n);
-    }
-    const total = Object.values(counts).reduce((a, b) => a + b, 0);
-    return {
-      ...toCampaign(r), counts, total, attempts, cost: Math.round(cost * 10_000) / 10_000,
-      answer_rate: finished ? Math.round((completed / finished) * 10_000) / 10_000 : null,
-      in_flight: counts.dialing + counts.in_progress,
-    };
-  });
+  return rows.map((r) => ({
+    ...toCampaign(r),
+    ...campaignFigures(
+      states.filter((s) => s.campaign_id === r.id).map((s) => ({ state: s.state, n: Number(s.n), attempts: Number(s.attempts ?? 0) })),
+      calls.filter((c) => c.campaign_id === r.id).map((c) => ({ status: c.status, n: Number(c.n), cost: Number(c.cost ?? 0) })),
+      r.status === "draft" ? (listSizes.get(r.list_id) ?? 0) : undefined,
+    ),
+  }));
 }
 
 /** The dispatcher's cross-account read: campaigns that may dial now (partial index campaigns_live). */
