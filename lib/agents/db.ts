@@ -2,6 +2,7 @@ import "server-only";
 import crypto from "node:crypto";
 import { sql } from "kysely";
 import type { AgentPayload } from "@/lib/agents/schema";
+import { describeAudit } from "@/lib/core/audit-context";
 import { db } from "@/lib/core/client";
 import { decodeCursor, keysetPage } from "@/lib/core/cursor";
 import { activeToolIds } from "@/lib/tools/db/tools";
@@ -20,6 +21,7 @@ const COLS = ["id", "name", "agent_config", "agent_prompts", "created_at", "upda
 
 export async function createAgent(accountId: string, p: AgentPayload): Promise<string> {
   const id = crypto.randomUUID();
+  describeAudit({ resourceId: id }); // the audit row of this request names what it created
   const now = new Date().toISOString();
   await db()
     .insertInto("agents")

@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import { sql } from "kysely";
 import { newWebhookPathSecret, sha256Hex } from "@/lib/people/credentials";
 import { seal, unseal } from "@/lib/core/secrets";
+import { describeAudit } from "@/lib/core/audit-context";
 import { db, dialect, writeTx } from "@/lib/core/client";
 import { assertSecretStaysBound } from "@/lib/outbound/secret-binding";
 import { decodeCursor, keysetPage } from "@/lib/core/cursor";
@@ -55,6 +56,7 @@ export async function createEngine(accountId: string, v: { name: string; provide
     id, account_id: accountId, name: v.name, provider: v.provider, base_url: v.base_url,
     ...sealKey(v.api_key, id, accountId), ...newWebhookSecret(id, accountId), created_at: now, updated_at: now,
   };
+  describeAudit({ resourceId: id }); // the audit row of this request names what it created
   await db().insertInto("engines").values(row).execute();
   return row;
 }

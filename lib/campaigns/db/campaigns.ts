@@ -4,6 +4,7 @@ import { sql, type Kysely } from "kysely";
 import type { Campaign, CampaignSettings, CampaignStatus, CampaignWithStats } from "@/lib/campaigns/schema";
 import { campaignSettings } from "@/lib/campaigns/schema";
 import { campaignFigures } from "@/lib/campaigns/stats";
+import { describeAudit } from "@/lib/core/audit-context";
 import { db, dialect, writeTx } from "@/lib/core/client";
 import { decodeCursor, keysetPage } from "@/lib/core/cursor";
 import type { CampaignsTable, DB } from "@/lib/core/tables";
@@ -37,6 +38,7 @@ function columns(v: CampaignValues) {
 export async function createCampaign(accountId: string, v: CampaignValues): Promise<CampaignRow> {
   const now = new Date().toISOString();
   const row: CampaignRow = { id: crypto.randomUUID(), account_id: accountId, status: "draft", ...columns(v), created_at: now, updated_at: now, started_at: null, finished_at: null };
+  describeAudit({ resourceId: row.id }); // the audit row of this request names what it created
   await writeTx((trx) => trx.insertInto("campaigns").values(row).execute());
   return row;
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import crypto from "node:crypto";
 import { sql } from "kysely";
+import { describeAudit } from "@/lib/core/audit-context";
 import { db, writeTx } from "@/lib/core/client";
 import { decodeCursor, keysetPage } from "@/lib/core/cursor";
 import type { ContactList, ContactRecord } from "@/lib/contacts/schema";
@@ -11,6 +12,7 @@ const LIST_COLS = ["id as list_id", "name", "default_country", "contact_count", 
 
 export async function createList(accountId: string, name: string, defaultCountry: string | null): Promise<ContactList> {
   const row = { id: crypto.randomUUID(), account_id: accountId, name, default_country: defaultCountry, contact_count: 0, created_at: new Date().toISOString() };
+  describeAudit({ resourceId: row.id }); // the audit row of this request names what it created
   await db().insertInto("contact_lists").values(row).execute();
   return { list_id: row.id, name, default_country: defaultCountry, contact_count: 0, created_at: row.created_at };
 }

@@ -5,6 +5,7 @@ import { AppError } from "@/lib/http/errors";
 import type { ToolMethod } from "@/lib/outbound/request-shape";
 import { assertSecretStaysBound } from "@/lib/outbound/secret-binding";
 import type { ToolPatch } from "@/lib/tools/schema";
+import { describeAudit } from "@/lib/core/audit-context";
 import { db, dialect, writeTx } from "@/lib/core/client";
 import { decodeCursor, keysetPage } from "@/lib/core/cursor";
 import { sealToolToken, type TokenColumns } from "./tokens";
@@ -57,6 +58,7 @@ export async function createTools(accountId: string, tools: NewTool[]): Promise<
         is_active: 1, last_tested: null, test_status: "untested", created_at: now, updated_at: now,
       };
     });
+    describeAudit({ resourceId: rows.map((r) => r.id).join(",") }); // the audit row of this request names what it created
     try {
       await trx.insertInto("tools").values(rows).execute();
     } catch (err) {
