@@ -6,10 +6,9 @@ import {
 } from "@/lib/campaigns/db/contacts";
 import { completeIfDone, getCampaignRow, liveCampaigns, lockCampaign, type CampaignRow } from "@/lib/campaigns/db/campaigns";
 import { writeTx } from "@/lib/core/client";
-import { getDeployment, getEngine } from "@/lib/engines/db";
 import { suppressedAmong } from "@/lib/suppressions/db";
-import { placeRemoteCall } from "@/lib/engines/bolna/client";
-import { ingestExecution } from "@/lib/engines/bolna/ingest";
+import { placeCall } from "@/lib/engines/bolna/place-call";
+import { AppError } from "@/lib/http/errors";
 import { campaignSettings, type CampaignSettings } from "@/lib/campaigns/schema";
 import { TemplateVariables } from "@/lib/contacts/schema";
 import { applyCallStatus, endAttempt } from "./attempts";
@@ -119,33 +118,37 @@ async function dial(c: CampaignRow, s: Settings, r: DueRow) {
     await writeTx((trx) => releaseClaim(trx, c.id, ref.seq, status === "canceled" ? "canceled" : "pending", new Date().toISOString()));
     return;
   }
-  const [engine, dep] = await Promise.all([getEngine(c.account_id, c.engine_id), getDeployment(c.account_id, c.agent_id, c.engine_id)]);
-  const variables = TemplateVariables.parse(JSON.parse(r.variables));
-  let executionId: string;
+  const progress = { accepted: false };
+  let callSid: string;
   try {
-    if (!engine || !dep) throw new Error("the agent is no longer deployed on the campaign's engine");
-    executionId = await placeRemoteCall(engine, {
-      agent_id: dep.remote_agent_id, recipient_phone_number: r.e164,
-      ...(c.from_number ? { from_phone_number: c.from_number } : {}), user_data: variables,
-    });
+    const variables = TemplateVariables.parse(JSON.parse(r.variables));
+    ({ call_sid: callSid } = await placeCall(c.account_id, c.agent_id, {
+      to_number: r.e164, from_number: c.from_number ?? undefined, template_variables: variables, engine_id: c.engine_id,
+    }, {
+      // The contact learns its call's id first: from here a webhook finds it even if this process stops.
+      accepted: async (sid, at) => {
+        progress.accepted = true;
+        await writeTx((trx) => recordDialledCall(trx, c.id, ref.seq, sid, at));
+      },
+    }));
   } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    await writeTx((trx) => endAttempt(trx, ref, "failed", new Date(), { last_status: "dial-error", skip_reason: message.slice(0, 500) }));
+    // Once the engine accepted the call, the attempt is the call's: its webhooks end it, never this.
+    if (progress.accepted) throw err;
+    await writeTx((trx) => endAttempt(trx, ref, "failed", new Date(), { last_status: "dial-error", skip_reason: reasonOf(err).slice(0, 500) }));
     return;
   }
-  const at = new Date().toISOString();
-  // The contact learns its call's id first: from here a webhook finds it even if this process stops.
-  await writeTx((trx) => recordDialledCall(trx, c.id, ref.seq, executionId, at));
-  await ingestExecution(engine, {
-    id: executionId, agent_id: dep.remote_agent_id, status: "queued", created_at: at, updated_at: at,
-    context_details: { recipient_data: variables },
-    telephony_data: { to_number: r.e164, from_number: c.from_number ?? "", call_type: "outbound" },
-  });
   // The webhook may have delivered later statuses already: tag the call and read where it is now,
   // holding its row, so this and the webhook's hook never both act on one status.
   await writeTx(async (trx) => {
-    await tagCall(trx, c.account_id, executionId, c.id);
-    const current = await callStatus(trx, c.account_id, executionId);
-    await applyCallStatus(trx, ref, executionId, current ?? "queued", new Date());
+    await tagCall(trx, c.account_id, callSid, c.id);
+    const current = await callStatus(trx, c.account_id, callSid);
+    await applyCallStatus(trx, ref, callSid, current ?? "queued", new Date());
   });
+}
+
+/** A failed dial's reason as the contact shows it: the fields' own messages for a refused request. */
+function reasonOf(err: unknown): string {
+  const fields = err instanceof AppError ? (err.details.errors as { message: string }[] | undefined) : undefined;
+  if (fields?.length) return fields.map((f) => f.message).join("; ");
+  return err instanceof Error ? err.message : String(err);
 }

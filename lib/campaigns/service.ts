@@ -4,7 +4,7 @@ import { analyzeSnapshot, cancelPending, insertSnapshot, listSource } from "@/li
 import { getCampaignRow, markStarted, transition, type CampaignRow, type CampaignValues } from "@/lib/campaigns/db/campaigns";
 import { writeTx } from "@/lib/core/client";
 import { getList } from "@/lib/contacts/db/contacts";
-import { listDeployments } from "@/lib/engines/db";
+import { agentDeployment, notDeployed } from "@/lib/engines/agent-deployment";
 import { AppError, notFound, type FieldError } from "@/lib/http/errors";
 import { validationError } from "@/lib/http/route";
 import { campaignSettings, type CampaignCreate, type CampaignPreview, type CampaignStatus } from "@/lib/campaigns/schema";
@@ -20,17 +20,11 @@ import { ALL_DAY } from "./windows";
 /** Checks the agent, list, deployment and from_number, and fills the documented defaults. 422 names each bad field. */
 export async function resolveCampaign(accountId: string, body: CampaignCreate): Promise<CampaignValues> {
   const errors: FieldError[] = [];
-  const [agent, list] = await Promise.all([getAgent(accountId, body.agent_id), getList(accountId, body.list_id)]);
+  const [resolved, list] = await Promise.all([agentDeployment(accountId, body.agent_id, body.engine_id), getList(accountId, body.list_id)]);
+  const { agent, deployment: dep, country = null } = resolved ?? {};
   if (!agent) errors.push({ path: "agent_id", message: "no agent with this id in your account" });
   if (!list) errors.push({ path: "list_id", message: "no contact list with this id in your account" });
-  const deps = agent ? ((await listDeployments(accountId, [agent.agent_id])).get(agent.agent_id) ?? []) : [];
-  const dep = body.engine_id ? deps.find((d) => d.engine_id === body.engine_id) : deps[0];
-  if (agent && !dep) {
-    errors.push(body.engine_id
-      ? { path: "engine_id", message: "the agent is not deployed on this engine: deploy it there first" }
-      : { path: "agent_id", message: "the agent is not deployed on any engine: deploy it first" });
-  }
-  const country = (agent?.agent_config as { country?: string } | undefined)?.country ?? null;
+  if (agent && !dep) errors.push(notDeployed(body.engine_id, "agent_id"));
   let from_number: string | null = null;
   if (body.from_number) {
     const parsed = parseContactPhone(body.from_number, country);
@@ -87,8 +81,7 @@ export async function startCampaign(accountId: string, id: string, now = new Dat
   const row = await getCampaignRow(accountId, id);
   if (!row) throw notFound("Campaign");
   if (row.status !== "draft") throw conflict(row.status, "started again");
-  const deployed = (await listDeployments(accountId, [row.agent_id])).get(row.agent_id)?.some((d) => d.engine_id === row.engine_id);
-  if (!deployed) throw validationError([{ path: "engine_id", message: "the agent is no longer deployed on this engine: deploy it again" }], 422);
+  if (!(await agentDeployment(accountId, row.agent_id, row.engine_id))?.deployment) throw validationError([{ path: "engine_id", message: "the agent is no longer deployed on this engine: deploy it again" }], 422);
   const settings = await planSettings(row);
   const plan = planner(settings, now);
   const at = now.toISOString();
