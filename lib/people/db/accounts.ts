@@ -1,5 +1,6 @@
 import "server-only";
 import crypto from "node:crypto";
+import { keyFacts, keyRole, type KeyColumns } from "@/lib/people/key-role";
 import { isRole, type Role } from "@/lib/people/roles";
 import { db } from "@/lib/core/client";
 import { sqliteStatement } from "@/lib/core/prepared";
@@ -20,23 +21,6 @@ export interface Principal {
   /** The scope of the key behind the request (Bearer, or the session signed in with it); null for a user. */
   keyScope: "full" | "read_only" | null;
 }
-
-export type KeyColumns = { kind: string | null; scope: string | null; created_by: string | null; creator_role: string | null };
-
-/**
- * The role a key acts with, read on every request so it cannot drift from its member's: a member's
- * key (kind 'member') never more than that member's role now; an account-level key (CLI token) owner.
- * read_only is viewer either way. undefined: the member is gone, the key no longer works.
- */
-export function keyRole(k: KeyColumns): Role | undefined {
-  if (k.kind === "member" && !isRole(k.creator_role)) return undefined;
-  if (k.scope === "read_only") return "viewer";
-  return k.kind === "member" ? (k.creator_role as Role) : "owner";
-}
-const keyFacts = (k: KeyColumns) => ({
-  memberId: k.kind === "member" ? k.created_by : null,
-  keyScope: k.scope === "read_only" ? ("read_only" as const) : ("full" as const),
-});
 
 export async function createAccount(name: string): Promise<AccountRow> {
   const row = { id: crypto.randomUUID(), name, created_at: now() };

@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import { describeAudit } from "@/lib/core/audit-context";
 import { db, writeTx } from "@/lib/core/client";
 import type { KeyInfo } from "@/lib/people/schema";
-import { keyRole } from "./accounts";
+import { keyRole } from "@/lib/people/key-role";
 export type { KeyInfo };
 
 /**
