@@ -20,7 +20,8 @@ const CsvBody = z
   .describe(
     `RFC 4180 CSV, UTF-8, CRLF line ends. A header row with the record's fields (${Object.keys(CallRecord.shape).join(", ")}), then one row per call. ` +
       "Text cells that start with = @ (or a tab/carriage return), or with + or - not followed by only phone characters, " +
-      "get a leading ' so spreadsheets do not run them as formulas; phone numbers such as +14155550101 stay as written, " +
+      "get a leading ' so spreadsheets do not run them as formulas, and so does such text after a , ; tab or line break inside a cell " +
+      "(a spreadsheet splitting on ; would start a cell there); phone numbers such as +14155550101 stay as written, " +
       "so the file can be read back with `npm run cli -- calls import` (account_id is ignored there).",
   );
 
