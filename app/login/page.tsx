@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { Brand } from "@/components/shell/brand";
 import { SignInForm } from "@/components/auth/sign-in-form";
@@ -41,7 +40,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
               Your password was changed. Sign in with the new one.
             </p>
           )}
-          <SignInForm mode={mode} error={error} demoToken={readDemoToken({ headers: await headers() })} />
+          <SignInForm mode={mode} error={error} demoToken={readDemoToken()} />
         </div>
       </div>
     </main>
