@@ -1,7 +1,10 @@
 // Next calls register() once per server process at start: the campaign dispatcher lives inside
-// `npm start` (issue 10), so no second process is needed.
+// `npm start` (issue 10), so no second process is needed. Route handlers learn the socket's peer
+// address through the header stamped here (lib/http/peer.ts): Next gives them no other way.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
+  const { stampPeerOnRequests } = await import("./lib/http/peer");
+  stampPeerOnRequests();
   const { startDispatcherFromConfig } = await import("./lib/campaigns/dispatcher-loop");
   startDispatcherFromConfig();
 }

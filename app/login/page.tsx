@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { Brand } from "@/components/shell/brand";
 import { SignInForm } from "@/components/auth/sign-in-form";
@@ -40,7 +41,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
               Your password was changed. Sign in with the new one.
             </p>
           )}
-          <SignInForm mode={mode} error={error} demoToken={readDemoToken()} />
+          <SignInForm mode={mode} error={error} demoToken={readDemoToken({ headers: await headers() })} />
         </div>
       </div>
     </main>

@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { parseTrustProxy, type TrustProxy } from "./trust-proxy";
 
 // Every variable is documented in README.md ("Configuration"). Parsed once, on first use.
 export const DEFAULT_READ_CACHE_MB = 32; // the bench starts a server with it while its own process runs without
@@ -48,6 +49,14 @@ const Env = z.object({
   CAMPAIGN_DISPATCHER: z.enum(["on", "off"]).default("on"),
   // Serialized answers of hot reads kept while the SQLite database is unchanged (lib/http/read-cache.ts); 0 turns it off.
   READ_CACHE_MB: z.coerce.number().min(0).max(4096).default(DEFAULT_READ_CACHE_MB),
+  // Whose X-Forwarded-For / -Proto / -Host to believe (lib/http/client-address.ts): off (default:
+  // the client is the socket's peer), on (one proxy), a hop count, or the proxies' CIDRs.
+  TRUST_PROXY: z.string().default("off").transform((v, ctx): TrustProxy => {
+    const parsed = parseTrustProxy(v);
+    if (!("error" in parsed)) return parsed;
+    ctx.addIssue({ code: "custom", message: parsed.error });
+    return z.NEVER;
+  }),
   VOXDESK_DEMO: z.enum(["0", "1"]).default("0"),
   LOG_LEVEL: z.enum(["silent", "error", "info"]).default("info"),
 }).refine((env) => !env.DATABASE_URL || env.SECRET_KEY, {

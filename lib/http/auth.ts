@@ -1,6 +1,8 @@
 import "server-only";
 import { hashesEqual, sha256Hex } from "@/lib/people/credentials";
 import { findPrincipalBySessionHash, findPrincipalByTokenHash, touchApiToken, type Principal } from "@/lib/people/db/accounts";
+import { assertAuthAllowed, countAuthFailure } from "./auth-failures";
+import { clientAddress } from "./client-address";
 import { AppError } from "./errors";
 import { sameOrigin } from "./origin";
 
@@ -35,10 +37,15 @@ export async function authenticate(req: Request): Promise<AuthResult> {
   if (header !== null) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!match) throw unauthorized("Authorization header must be 'Bearer <token>'");
+    const address = clientAddress(req);
+    assertAuthAllowed(address);
     const hash = sha256Hex(match[1]);
     const found = await findPrincipalByTokenHash(hash);
     // The lookup is by hash (an index seek); compare again in constant time anyway.
-    if (!found || !hashesEqual(found.tokenHash, hash)) throw unauthorized("Invalid or revoked API token");
+    if (!found || !hashesEqual(found.tokenHash, hash)) {
+      await countAuthFailure(address);
+      throw unauthorized("Invalid or revoked API token");
+    }
     const last = lastTouched.get(found.credentialId) ?? 0;
     if (Date.now() - last > 60_000) {
       lastTouched.set(found.credentialId, Date.now());

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resetConfigForTests } from "@/lib/core/config";
 import { hashPassword } from "@/lib/people/password";
 import { createLink } from "@/lib/people/db/member-links";
 import { createUser } from "@/lib/people/db/users";
@@ -29,7 +30,7 @@ const invite = async (email: string) => (await createLink({ accountId, kind: "in
 const resetToken = async () => (await createLink({ accountId, kind: "reset", email: "owner@origin.test", userId: ownerId, createdBy: ownerId })).token;
 
 beforeAll(async () => {
-  await useTempDatabase({ RATE_LIMIT_PER_MINUTE: "100000" });
+  await useTempDatabase({ RATE_LIMIT_PER_MINUTE: "100000", TRUST_PROXY: "off" });
   ({ accountId } = await newAccountWithToken());
   ownerId = (await createUser({ accountId, email: "owner@origin.test", name: "Owner", passwordHash: await hashPassword(PW), role: "owner" })).user_id;
   server = await startRouteServer([
@@ -87,5 +88,16 @@ describe("sameOrigin", () => {
     for (const hint of <Record<string, string>[]>[{ "sec-fetch-site": "cross-site" }, { "sec-fetch-site": "same-site" }, { referer: "https://evil.example/x" }, { referer: "null" }]) {
       expect((await form("/auth/sign-in", fields, hint)).headers.get("location")).toBe("/login?mode=password&error=origin");
     }
+  });
+
+  it("X-Forwarded-Host names this site only when it comes from a trusted proxy (TRUST_PROXY)", async () => {
+    const fields = { email: "owner@origin.test", password: PW };
+    const viaProxy = { origin: "https://voxdesk.example.test", "x-forwarded-host": "voxdesk.example.test" };
+    expect((await form("/auth/sign-in", fields, viaProxy)).headers.get("location")).toBe("/login?mode=password&error=origin");
+    process.env.TRUST_PROXY = "on";
+    resetConfigForTests();
+    expect((await form("/auth/sign-in", fields, viaProxy)).headers.get("location")).toBe("/");
+    process.env.TRUST_PROXY = "off";
+    resetConfigForTests();
   });
 });

@@ -1,5 +1,6 @@
 import "server-only";
 import { config } from "@/lib/core/config";
+import { fromTrustedProxy } from "./client-address";
 
 /**
  * The CSRF rule, written once: a state-changing request that a browser could send on a user's
@@ -31,11 +32,13 @@ function hostOf(value: string): string | null {
 }
 
 /**
- * This site's hosts: the one the request was sent to, and PUBLIC_URL's. The scheme is not
- * compared: behind a TLS-terminating proxy the app sees http while the browser says https.
+ * This site's hosts: the one the request was sent to (a trusted proxy's X-Forwarded-Host too), and
+ * PUBLIC_URL's. The scheme is not compared: behind a TLS-terminating proxy the app sees http while
+ * the browser says https.
  */
 function siteHosts(req: Request): string[] {
-  const hosts = [req.headers.get("x-forwarded-host") ?? req.headers.get("host")];
+  const hosts = [req.headers.get("host")];
+  if (fromTrustedProxy(req)) hosts.push(req.headers.get("x-forwarded-host")?.split(",")[0] ?? null);
   const publicUrl = config().PUBLIC_URL;
   if (publicUrl) hosts.push(hostOf(publicUrl));
   return hosts.filter((h): h is string => Boolean(h)).map((h) => h.trim().toLowerCase());

@@ -2,6 +2,7 @@ import "server-only";
 import { auditNow } from "@/lib/core/client";
 import type { AuditContext } from "@/lib/core/audit-context";
 import type { AuthResult } from "@/lib/http/auth";
+import { clientAddress } from "@/lib/http/client-address";
 import { AppError } from "@/lib/http/errors";
 import { atLeast, requiredRole, type Role } from "./roles";
 
@@ -16,10 +17,6 @@ export function authorize(auth: AuthResult, method: string, pathname: string, ne
 }
 
 export const isWrite = (method: string) => !["GET", "HEAD", "OPTIONS"].includes(method);
-
-export function clientIp(req: Request): string {
-  return req.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || req.headers.get("x-real-ip") || "local";
-}
 
 const VERB: Record<string, string> = { POST: "create", PUT: "update", PATCH: "update", DELETE: "delete" };
 
@@ -40,7 +37,7 @@ export function auditContextFor(req: Request, auth: AuthResult | null, params: R
     actorType: auth ? (auth.userId ? "user" : "key") : "anonymous",
     actorId: auth ? (auth.userId ?? auth.keyId) : null,
     actorLabel: auth?.label ?? "anonymous",
-    ip: clientIp(req),
+    ip: clientAddress(req),
     action: `${resourceType}.${verb}`,
     resourceType,
     resourceId: values[values.length - 1] ?? null,

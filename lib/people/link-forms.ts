@@ -1,5 +1,6 @@
 import "server-only";
 import { config } from "@/lib/core/config";
+import { clientAddress } from "@/lib/http/client-address";
 import { sameOrigin } from "@/lib/http/origin";
 import { createSession } from "@/lib/people/db/accounts";
 import { insertAuditRow } from "@/lib/core/audit-context";
@@ -7,7 +8,6 @@ import { acceptInvite, consumeResetLink } from "@/lib/people/db/member-links";
 import { EmailTakenError } from "@/lib/people/db/users";
 import { AcceptInvite, ResetPassword } from "@/lib/people/schema";
 import { newSessionSecret, sha256Hex } from "./credentials";
-import { clientIp } from "./guard";
 import { hashPassword } from "./password";
 import { sessionCookie } from "./session-cookie";
 
@@ -40,7 +40,7 @@ export async function acceptInviteForm(req: Request): Promise<Response> {
     const member = await acceptInvite(parsed.data.token, parsed.data.name, await hashPassword(parsed.data.password), async (trx, m) => {
       await createSession(m.account_id, sha256Hex(secret), ttlHours, { userId: m.user_id }, trx);
       await insertAuditRow(trx, {
-        accountId: m.account_id, actorType: "user", actorId: m.user_id, actorLabel: m.email, ip: clientIp(req),
+        accountId: m.account_id, actorType: "user", actorId: m.user_id, actorLabel: m.email, ip: clientAddress(req),
         action: "members.invite_accept", resourceType: "member", resourceId: m.user_id, summary: `${m.email} joined as ${m.role}`,
       });
     });
@@ -62,7 +62,7 @@ export async function resetPasswordForm(req: Request): Promise<Response> {
   if (!parsed.success) return back(firstError(parsed.error.issues));
   const link = await consumeResetLink(parsed.data.token, await hashPassword(parsed.data.password), async (trx, l) => {
     await insertAuditRow(trx, {
-      accountId: l.account_id, actorType: "user", actorId: l.user_id, actorLabel: l.email, ip: clientIp(req),
+      accountId: l.account_id, actorType: "user", actorId: l.user_id, actorLabel: l.email, ip: clientAddress(req),
       action: "members.password_reset", resourceType: "member", resourceId: l.user_id, summary: `${l.email} set a new password with a reset link`,
     });
   });

@@ -28,7 +28,8 @@ const asCookie = (c: string) => ({ cookie: `voxdesk_session=${c}`, ...ORIGIN });
 const auditRows = () => db().selectFrom("audit_log").selectAll().where("account_id", "=", accountId).orderBy("id").execute();
 
 beforeAll(async () => {
-  dbPath = await useTempDatabase({ RATE_LIMIT_PER_MINUTE: "100000" });
+  // The clients here are told apart by X-Forwarded-For, as a trusted proxy would set it.
+  dbPath = await useTempDatabase({ RATE_LIMIT_PER_MINUTE: "100000", TRUST_PROXY: "on" });
   ({ accountId, token } = await newAccountWithToken());
   owner = await createUser({ accountId, email: "Owner@Example.test", name: "Owner", passwordHash: await hashPassword(PW), role: "owner" });
   viewer = await createUser({ accountId, email: "viewer@example.test", name: "Viewer", passwordHash: await hashPassword(PW), role: "viewer" });

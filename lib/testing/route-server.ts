@@ -3,10 +3,12 @@
 // `next start`. Routes are matched by pattern; named groups become the handler's params.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { stampPeerOnRequests } from "@/lib/http/peer";
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
-export async function startRouteServer(routes: [RegExp, Record<string, unknown>][]) {
+export async function startRouteServer(routes: [RegExp, Record<string, unknown>][], host = "127.0.0.1") {
+  stampPeerOnRequests(); // as instrumentation.ts does under `next start`: handlers see the socket's peer
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
@@ -24,7 +26,8 @@ export async function startRouteServer(routes: [RegExp, Record<string, unknown>]
     res.writeHead(response.status, Object.fromEntries(response.headers));
     res.end(Buffer.from(await response.arrayBuffer()));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  // host "::" takes IPv4 clients too, as IPv4-mapped IPv6 peers (::ffff:127.0.0.1).
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { origin, close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }) };
 }

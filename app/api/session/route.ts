@@ -1,4 +1,4 @@
-import { clientIp } from "@/lib/people/guard";
+import { clientAddress } from "@/lib/http/client-address";
 import { sessionCookie } from "@/lib/people/session-cookie";
 import { signIn } from "@/lib/people/sign-in";
 import { deleteSession } from "@/lib/people/db/accounts";
@@ -13,7 +13,7 @@ export const dynamic = "force-dynamic";
  * forms post to /auth/sign-in instead (works without JavaScript); both share lib/people/sign-in.ts.
  */
 export const POST = route({ auth: false, body: SessionCreate }, async ({ req, body }) => {
-  const s = await signIn(body, clientIp(req));
+  const s = await signIn(body, clientAddress(req));
   return Response.json(
     { account: s.account },
     { status: 201, headers: { "Set-Cookie": sessionCookie(req, s.secret, Math.round(s.ttlHours * 3600)) } },

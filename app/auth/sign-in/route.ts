@@ -1,4 +1,4 @@
-import { clientIp } from "@/lib/people/guard";
+import { clientAddress } from "@/lib/http/client-address";
 import { sessionCookie } from "@/lib/people/session-cookie";
 import { signIn } from "@/lib/people/sign-in";
 import { AppError } from "@/lib/http/errors";
@@ -28,7 +28,7 @@ export const POST = route({ auth: false }, async ({ req }) => {
     : PasswordSignIn.safeParse({ email: form.get("email"), password: form.get("password") });
   if (!parsed.success) return back("missing", mode);
   try {
-    const s = await signIn(parsed.data, clientIp(req));
+    const s = await signIn(parsed.data, clientAddress(req));
     const res = redirect(req, "/");
     res.headers.append("Set-Cookie", sessionCookie(req, s.secret, Math.round(s.ttlHours * 3600)));
     return res;
