@@ -1,7 +1,11 @@
 import { AppError } from "./errors";
 
-/** Deepest nesting of arrays and objects a JSON request body may have (issue 19). */
-export const MAX_JSON_DEPTH = 64;
+/**
+ * Deepest nesting of arrays and objects a JSON request body (and a tool's parameters schema) may
+ * have: recursive code (JSON.stringify, ajv, zod) overflows the stack on far deeper input, and no
+ * real payload comes near it (an agent is about 10 levels).
+ */
+export const MAX_JSON_DEPTH = 32;
 
 /**
  * Reads a request body as text, counting bytes while reading so an oversized or lying

@@ -1,6 +1,7 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 import { formatPath } from "@/lib/http/errors";
+import { MAX_JSON_DEPTH } from "@/lib/http/read-body";
 import { safeRegExp } from "./safe-regexp";
 
 // JSON Schema (draft-07, as LLM function calling uses) for tool `parameters`. No Node-only
@@ -22,9 +23,9 @@ const ajv = new Ajv({
 });
 addFormats(ajv);
 
-// Deeper JSON than this is refused before anything recursive (JSON.stringify, ajv) touches it: a
-// body of 100k nested arrays parses fine but overflows the stack of recursive code (a 500).
-export const MAX_JSON_DEPTH = 32;
+// Deeper JSON than MAX_JSON_DEPTH is refused before anything recursive (JSON.stringify, ajv) touches
+// it: a body of 100k nested arrays parses fine but overflows the stack of recursive code (a 500).
+export { MAX_JSON_DEPTH };
 
 /** Iterative, so it cannot overflow the stack on the very input it guards against. */
 export function exceedsDepth(value: unknown, max: number): boolean {
