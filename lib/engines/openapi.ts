@@ -31,7 +31,7 @@ export function enginesPaths(r: SchemaRegistry): Record<string, Record<string, O
         tag: "Engines", operationId: "createEngine", summary: "Connect a voice engine (Bolna)",
         description: "The API key is sealed at rest (AES-256-GCM) and never returned. Engine traffic goes through the same SSRF-safe client as tool tests (TOOL_TARGET_ALLOWLIST applies).",
         body: EngineCreate,
-        bodyExample: { name: "Bolna hosted", provider: "bolna", base_url: "https://api.bolna.ai", api_key: "bn-…" },
+        bodyExample: { name: "Bolna hosted", provider: "bolna", base_url: "https://api.bolna.ai", api_key: "bn-your-bolna-api-key" },
         responses: { 201: { description: "Created", schema: Engine } },
       }),
       get: operation(r, "get", {
