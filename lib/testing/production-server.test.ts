@@ -54,4 +54,14 @@ describe("production server", () => {
     expect(got.status).toBe(200);
     expect((await got.json()).agent_name).toBe("Durable");
   });
+
+  it("sees the socket's peer under next start: rotating X-Forwarded-For does not dodge the Bearer guessing limit", async () => {
+    // instrumentation.ts stamps the peer (lib/http/peer.ts); without it every request would be "unknown" and unlimited.
+    // Last in this file: it blocks 127.0.0.1 for the rest of the minute, valid tokens included.
+    const guess = (i: number) => fetch(`${server.url}/api/details`, { headers: { authorization: `Bearer sk_guess_${i}`, "x-forwarded-for": `198.51.100.${i}` } });
+    for (let i = 0; i < 30; i++) expect((await guess(i)).status).toBe(401);
+    const refused = await guess(99);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
 });
