@@ -1,23 +1,11 @@
 "use client";
 
-import { getCountries } from "libphonenumber-js/max";
 import { Controller, useFormContext } from "react-hook-form";
-import { Combobox, type ComboboxOption } from "@/components/ui/combobox";
+import { Combobox } from "@/components/ui/combobox";
 import { Field } from "@/components/ui/field";
+import { countryOptions } from "@/components/ui/place-options";
 import type { AgentFormValues } from "./agent-form-values";
 import { useFieldError } from "./form-fields";
-
-let cache: ComboboxOption[] | undefined;
-
-/** The countries libphonenumber-js knows (the server validates against the same list), named in English. */
-function countryOptions(): ComboboxOption[] {
-  if (cache) return cache;
-  const names = new Intl.DisplayNames(["en"], { type: "region" });
-  cache = getCountries()
-    .map((code) => ({ value: code, label: names.of(code) ?? code, hint: code, keywords: code }))
-    .sort((a, b) => a.label.localeCompare(b.label));
-  return cache;
-}
 
 export function CountryField() {
   const { control } = useFormContext<AgentFormValues>();

@@ -1,31 +1,12 @@
 "use client";
 
 import { Controller, useFormContext } from "react-hook-form";
-import { Combobox, type ComboboxOption } from "@/components/ui/combobox";
+import { Combobox } from "@/components/ui/combobox";
 import { Field } from "@/components/ui/field";
-import { isIanaTimeZone } from "@/lib/common-schema";
+import { timeZoneOptions } from "@/components/ui/place-options";
+import { canonicalZone } from "@/lib/places/time-zones";
 import type { AgentFormValues } from "./agent-form-values";
 import { useFieldError } from "./form-fields";
-
-let cache: ComboboxOption[] | undefined;
-
-/** Every IANA zone the browser knows, with its current UTC offset; built once, on first open. */
-export function timeZoneOptions(): ComboboxOption[] {
-  if (cache) return cache;
-  const zones = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
-  const now = new Date();
-  cache = [...new Set(["UTC", ...zones])].filter(isIanaTimeZone).map((zone) => {
-    let offset = "";
-    try {
-      offset = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "shortOffset" })
-        .formatToParts(now).find((p) => p.type === "timeZoneName")?.value ?? "";
-    } catch {
-      // A zone the formatter refuses is still a valid choice; it just shows no offset.
-    }
-    return { value: zone, label: zone.replaceAll("_", " "), hint: offset, keywords: `${zone} ${offset}` };
-  });
-  return cache;
-}
 
 export function TimezoneField() {
   const { control } = useFormContext<AgentFormValues>();
@@ -41,7 +22,8 @@ export function TimezoneField() {
               {...p}
               ref={field.ref}
               options={timeZoneOptions}
-              value={field.value}
+              // An agent saved with an old name (Asia/Calcutta) shows as its zone (Asia/Kolkata).
+              value={typeof field.value === "string" ? canonicalZone(field.value) : undefined}
               onValueChange={field.onChange}
               placeholder="Not set"
               searchLabel="Search time zones"

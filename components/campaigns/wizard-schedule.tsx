@@ -2,15 +2,16 @@
 
 import { Plus, Trash2 } from "lucide-react";
 import { Controller, useFieldArray, useFormContext, useWatch } from "react-hook-form";
-import { timeZoneOptions } from "@/components/agents/timezone-field";
 import { Button } from "@/components/ui/button";
 import { Combobox } from "@/components/ui/combobox";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { timeZoneOptions } from "@/components/ui/place-options";
 import { Switch } from "@/components/ui/switch";
 import { ToggleGroup, ToggleGroupItem } from "@/components/ui/toggle-group";
 import { DAYS, type Day } from "@/lib/campaigns/windows";
+import { canonicalZone } from "@/lib/places/time-zones";
 import type { WizardValues } from "./campaign-wizard";
 import { useWizardError } from "./wizard-fields";
 
@@ -43,7 +44,7 @@ export function WizardSchedule() {
       <Controller control={control} name="schedule.time_zone" render={({ field }) => (
         <Field label="Campaign time zone" error={zoneError} hint="The windows below are read in this zone. Empty: the agent's time zone, else UTC.">
           {(p) => (
-            <Combobox {...p} ref={field.ref} options={timeZoneOptions} value={field.value} onValueChange={field.onChange}
+            <Combobox {...p} ref={field.ref} options={timeZoneOptions} value={field.value ? canonicalZone(field.value) : undefined} onValueChange={field.onChange}
               placeholder="The agent's time zone" searchLabel="Search time zones" emptyText="No time zone matches" clearable />
           )}
         </Field>

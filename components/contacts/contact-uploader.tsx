@@ -8,7 +8,8 @@ import { Card, CardContent, CardFooter, CardHeader } from "@/components/ui/card"
 import { ErrorState } from "@/components/ui/error-state";
 import { Progress } from "@/components/ui/progress";
 import { ColumnMapping } from "@/components/contacts/column-mapping";
-import { countryName, formatCount, plural } from "@/components/contacts/format";
+import { formatCount, plural } from "@/components/contacts/format";
+import { countryName } from "@/lib/places/countries";
 import { UploadPreview } from "@/components/contacts/upload-preview";
 import { UploadResult } from "@/components/contacts/upload-result";
 import { UploadRun } from "@/components/contacts/upload-run";

@@ -1,3 +1,5 @@
+import { countryName } from "@/lib/places/countries";
+
 // Display helpers shared by the contacts tables (client-side only: times in the browser's zone).
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
@@ -10,7 +12,6 @@ export const formatCount = (n: number) => n.toLocaleString("en-US");
 export const plural = (n: number, word: string) => `${formatCount(n)} ${word}${n === 1 ? "" : "s"}`;
 
 /** "United States" for US; lists without a default country show "None". */
-export function countryName(code: string | null): string {
-  if (!code) return "None";
-  return new Intl.DisplayNames(["en"], { type: "region" }).of(code) ?? code;
+export function listCountry(code: string | null): string {
+  return code ? countryName(code) : "None";
 }

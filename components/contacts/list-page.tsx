@@ -13,7 +13,7 @@ import { ErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ContactsSearch } from "@/components/contacts/contacts-search";
 import { ContactsTable } from "@/components/contacts/contacts-table";
-import { countryName, formatDate, plural } from "@/components/contacts/format";
+import { listCountry, formatDate, plural } from "@/components/contacts/format";
 import { ListActionsMenu } from "@/components/contacts/list-actions-menu";
 import { useContactList } from "@/lib/contacts/hooks";
 import { ApiError } from "@/lib/http/fetch-json";
@@ -69,7 +69,7 @@ export function ContactListPage({ listId }: { listId: string }) {
       {back}
       <PageHeader
         title={<span className="break-words">{list.name}</span>}
-        description={`${plural(list.contact_count, "contact")} · Default country: ${countryName(list.default_country)} · Created ${formatDate(list.created_at)}`}
+        description={`${plural(list.contact_count, "contact")} · Default country: ${listCountry(list.default_country)} · Created ${formatDate(list.created_at)}`}
         actions={
           <>
             <Button onClick={() => setUploading(true)} disabled={uploading}>

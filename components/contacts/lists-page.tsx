@@ -10,7 +10,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
-import { countryName, formatCount, formatDate } from "@/components/contacts/format";
+import { listCountry, formatCount, formatDate } from "@/components/contacts/format";
 import { ListActionsMenu } from "@/components/contacts/list-actions-menu";
 import { useContactLists } from "@/lib/contacts/hooks";
 import { focusRing, cn } from "@/lib/utils";
@@ -77,7 +77,7 @@ export function ContactListsPage() {
                     </Link>
                   </Td>
                   <Td className="text-right">{formatCount(list.contact_count)}</Td>
-                  <Td className="hidden text-zinc-600 sm:table-cell dark:text-zinc-400">{countryName(list.default_country)}</Td>
+                  <Td className="hidden text-zinc-600 sm:table-cell dark:text-zinc-400">{listCountry(list.default_country)}</Td>
                   <Td className="hidden text-zinc-600 md:table-cell dark:text-zinc-400">{formatDate(list.created_at)}</Td>
                   <Td className="py-1 text-right">
                     <ListActionsMenu list={list} />

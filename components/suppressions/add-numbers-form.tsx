@@ -41,7 +41,7 @@ export function AddNumbersForm() {
     setError(undefined);
     if (numbers.length === 0) return setError("Enter at least one number");
     const bad = numbers.flatMap((n, i) => {
-      const p = parseContactPhone(n, null);
+      const p = parseContactPhone(n, null, "do-not-call");
       return p.ok ? [] : [`row ${i + 1} "${n}": ${p.reason}`];
     });
     if (bad.length) {

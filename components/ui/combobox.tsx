@@ -4,9 +4,11 @@ import * as React from "react";
 import { Popover as PopoverPrimitive } from "radix-ui";
 import { Check, ChevronDown, Search } from "lucide-react";
 import { controlClass } from "@/components/ui/input";
+import { rankMatches } from "@/lib/places/search";
 import { cn } from "@/lib/utils";
 
-export type ComboboxOption = { value: string; label: string; hint?: string; keywords?: string };
+/** `keywords`: more words it is found by (a code, an old name), ranked below a hit on the label or value. */
+export type ComboboxOption = { value: string; label: string; hint?: string; keywords?: string | readonly string[] };
 
 export type ComboboxProps = Omit<React.ComponentProps<"button">, "value" | "onChange" | "children"> & {
   /** An array, or a function called on first open (for long lists that are costly to build). */
@@ -22,7 +24,10 @@ export type ComboboxProps = Omit<React.ComponentProps<"button">, "value" | "onCh
 
 const MAX_SHOWN = 500;
 
-/** A select with a search box (ARIA combobox in a popover), for lists too long to scroll: time zones, countries. */
+/**
+ * A select with a search box (ARIA combobox in a popover), for lists too long to scroll: time zones,
+ * countries. Matches are ranked (exact, prefix, word start, substring; see lib/places/search.ts).
+ */
 export function Combobox({
   options, value, onValueChange, placeholder = "Select…", searchLabel = "Search", emptyText = "No matches",
   clearable = false, className, ...props
@@ -32,13 +37,13 @@ export function Combobox({
   const [query, setQuery] = React.useState("");
   const [active, setActive] = React.useState(0);
   const [loaded, setLoaded] = React.useState<readonly ComboboxOption[] | null>(Array.isArray(options) ? options : null);
-  const all = Array.isArray(options) ? options : (loaded ?? []);
+  // A chosen value is shown by its label even before the first open (a country, never its bare code);
+  // lazy option builders cache their list, so this costs one build.
+  const all: readonly ComboboxOption[] = typeof options !== "function" ? options : (loaded ?? (value !== undefined ? options() : []));
 
   const selected = all.find((o) => o.value === value);
-  const needle = query.trim().toLowerCase();
-  const matches = needle
-    ? all.filter((o) => `${o.label} ${o.value} ${o.keywords ?? ""}`.toLowerCase().includes(needle))
-    : all;
+  // Best match first: Enter picks "India" for "India", not "British Indian Ocean Territory".
+  const matches = rankMatches(all, query);
   // Long lists: cap what is rendered; searching narrows it down.
   const shown = matches.slice(0, MAX_SHOWN);
 

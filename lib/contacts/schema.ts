@@ -2,6 +2,7 @@ import { z } from "zod";
 import { parsePhoneNumberWithError, ParseError } from "libphonenumber-js/max";
 import { CountryCode } from "@/lib/common-schema";
 import { PageQuery } from "@/lib/core/page-query";
+import { countryName } from "@/lib/places/countries";
 
 // Contact lists and contacts: shared by the API handlers, the CLI importer and the console's CSV
 // uploader (which previews rows in the browser), so nothing here may import Node-only modules.
@@ -76,8 +77,17 @@ export const ContactParams = ListParams.extend({ contact_id: lowerUuid.describe(
 
 export type PhoneParse = { ok: true; e164: string } | { ok: false; reason: string };
 
+/**
+ * What a number without country code lacks depends on where it was written: a contact list can be
+ * given a default country; the do-not-call list has none to give (its numbers must carry their code).
+ */
+const NO_COUNTRY = {
+  list: "no country code: write it with + and the country code, or give the list a default country",
+  "do-not-call": "no country code: write it with + and the country code, e.g. +1 415 555 0102",
+} as const;
+export type PhoneContext = keyof typeof NO_COUNTRY;
+
 const REASONS: Record<string, string> = {
-  INVALID_COUNTRY: "no country code: write it with + and the country code, or give the list a default country",
   NOT_A_NUMBER: "not a phone number",
   TOO_SHORT: "too short to be a phone number",
   TOO_LONG: "too long to be a phone number",
@@ -90,17 +100,20 @@ const REASONS: Record<string, string> = {
  * valid number of its country is refused too (e.g. `+1 123 555 0102`: no US area code starts with 1).
  * An extension (`ext 12`) is not part of E.164 and is dropped.
  */
-export function parseContactPhone(input: string, defaultCountry?: string | null): PhoneParse {
+export function parseContactPhone(input: string, defaultCountry?: string | null, context: PhoneContext = "list"): PhoneParse {
   const trimmed = input.trim();
   if (!trimmed) return { ok: false, reason: "empty" };
   if (trimmed.length > MAX_PHONE_INPUT) return { ok: false, reason: `longer than ${MAX_PHONE_INPUT} characters` };
   try {
     const parsed = parsePhoneNumberWithError(trimmed, defaultCountry ? { defaultCountry: defaultCountry as never } : {});
     if (parsed.isValid()) return { ok: true, e164: parsed.number };
-    const where = parsed.country ?? `+${parsed.countryCallingCode}`;
+    const where = parsed.country ? countryName(parsed.country) : `+${parsed.countryCallingCode}`;
     return { ok: false, reason: `not a valid number for ${where}` };
   } catch (err) {
-    if (err instanceof ParseError) return { ok: false, reason: REASONS[err.message] ?? err.message };
+    if (err instanceof ParseError) {
+      const reason = err.message === "INVALID_COUNTRY" ? NO_COUNTRY[context] : REASONS[err.message];
+      return { ok: false, reason: reason ?? err.message };
+    }
     throw err;
   }
 }

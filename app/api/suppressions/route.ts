@@ -10,7 +10,7 @@ export const POST = route({ body: SuppressionsAdd, status: 201 }, async ({ body,
   const numbers: string[] = [];
   const invalid: { index: number; phone_number: string; reason: string }[] = [];
   body.phone_numbers.forEach((phone_number, index) => {
-    const parsed = parseContactPhone(phone_number, null);
+    const parsed = parseContactPhone(phone_number, null, "do-not-call");
     if (parsed.ok) numbers.push(parsed.e164);
     else invalid.push({ index, phone_number, reason: parsed.reason });
   });

@@ -47,6 +47,15 @@ describe("do-not-call list", () => {
     expect(extra.status).toBe(400);
   });
 
+  it("says what a number lacks without mentioning a list default country this page does not have", async () => {
+    const res = await add(a, { phone_numbers: ["415 555 0110", "+49 30 1"] });
+    expect(res.status).toBe(422);
+    const [national, invalid] = res.json.invalid_phone_numbers.map((i: { reason: string }) => i.reason);
+    expect(national).toMatch(/country code/);
+    expect(national).not.toMatch(/list|default country/);
+    expect(invalid).toBe("not a valid number for Germany");
+  });
+
   it("searches by digits or reason and pages with a cursor", async () => {
     await add(a, { phone_numbers: Array.from({ length: 7 }, (_, i) => `+1415555${String(300 + i).padStart(4, "0")}`), reason: "Bulk import" });
     const found = await list(a, "?q=555-0102");

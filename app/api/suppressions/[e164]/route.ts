@@ -13,7 +13,7 @@ export const DELETE = route({ params: SuppressionParams }, async ({ params, auth
   } catch {
     // not percent-encoded text: read it as written
   }
-  const parsed = parseContactPhone(raw.startsWith("+") ? raw : `+${raw}`, null);
+  const parsed = parseContactPhone(raw.startsWith("+") ? raw : `+${raw}`, null, "do-not-call");
   if (!parsed.ok) throw new AppError(400, `e164: ${parsed.reason}`, { errors: [{ path: "e164", message: parsed.reason }] });
   if (!(await deleteSuppression(auth.accountId, parsed.e164))) throw new AppError(404, "This number is not on the do-not-call list");
   return { phone_number: parsed.e164, status: "deleted" };
