@@ -58,8 +58,8 @@ export function route<
       const auth = opts.auth === false ? null : await authenticate(req);
       if (auth) await checkRateLimit(`api:${auth.credentialId}`, config().RATE_LIMIT_PER_MINUTE);
       if (auth) authorize(auth, req.method, url.pathname, opts.role);
-      const params = opts.params ? validate(opts.params, (await nextCtx?.params) ?? {}, "") : undefined;
-      const query = opts.query ? validate(opts.query, Object.fromEntries(url.searchParams), "") : undefined;
+      const params = opts.params ? validate(opts.params, (await nextCtx?.params) ?? {}, "", "path") : undefined;
+      const query = opts.query ? validate(opts.query, Object.fromEntries(url.searchParams), "", "query") : undefined;
       const body = opts.body ? await readJson(req, opts.body) : undefined;
       const ctx = { req, body, query, params, auth, requestId } as RouteContext<B, Q, P, A>;
       if (!isWrite(req.method)) return respond(await handler(ctx), opts.status, requestId);
@@ -119,14 +119,19 @@ export async function readJson<S extends z.ZodType>(req: Request, schema: S): Pr
   return validate(schema, parseJsonBody(await readBodyLimited(req, config().MAX_BODY_BYTES)), "");
 }
 
-/** Parses with zod; a failure is a 400 whose message names every bad field by its path. */
-export function validate<S extends z.ZodType>(schema: S, input: unknown, prefix: string): z.output<S> {
+/**
+ * Parses with zod; a failure is a 400 whose message names every bad field by its path: a query
+ * parameter by its name, as a body field is (`where` only labels what has no path of its own).
+ * An unknown key is named as the field itself, one error each, rather than at its parent.
+ */
+export function validate<S extends z.ZodType>(schema: S, input: unknown, prefix: string, where: "body" | "query" | "path" = "body"): z.output<S> {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
-  throw validationError(parsed.error.issues.map((i) => ({
-    path: formatPath([...(prefix ? [prefix] : []), ...i.path]) || "(body)",
-    message: i.message,
-  })));
+  const at = (path: readonly PropertyKey[]) => formatPath([...(prefix ? [prefix] : []), ...path]) || `(${where})`;
+  throw validationError(parsed.error.issues.flatMap((i) =>
+    i.code === "unrecognized_keys"
+      ? i.keys.map((key) => ({ path: at([...i.path, key]), message: where === "query" ? "unknown query parameter" : "unknown field" }))
+      : [{ path: at(i.path), message: i.message }]));
 }
 
 export function validationError(errors: FieldError[], status = 400): AppError {

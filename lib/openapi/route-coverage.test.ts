@@ -13,10 +13,11 @@ const HTTP = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 // from this list when its branch merges.
 const PENDING_FAMILIES: string[] = [];
 
+/** Route files under `dir`, less catch-alls (`[...path]`): app/api/[...path] is the API's JSON 404, no operation. */
 function routeFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const full = path.join(dir, e.name);
-    if (e.isDirectory()) return routeFiles(full);
+    if (e.isDirectory()) return /^\[\.\.\./.test(e.name) ? [] : routeFiles(full);
     return /^route\.(ts|tsx|js|mjs)$/.test(e.name) ? [full] : [];
   });
 }

@@ -30,6 +30,16 @@ describe("production server", () => {
     expect(anon.headers.get("www-authenticate")).toMatch(/^Bearer/);
   });
 
+  it("answers an unknown /api path with a JSON 404, and still routes the real ones (app/api/[...path] comes last)", async () => {
+    for (const path of ["/api/nope", "/api/agent/some-id/nope", "/api/details/summary/extra"]) {
+      const res = await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+      expect(res.status, path).toBe(404);
+      expect(await res.json()).toMatchObject({ error: 404, message: expect.stringContaining(path) });
+    }
+    expect((await fetch(`${server.url}/api/details/summary`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    expect((await fetch(`${server.url}/api/openapi.json`)).status).toBe(200);
+  });
+
   it("refuses an oversized body that lies about its length with 413, not a crash", async () => {
     const body = JSON.stringify({ agent_config: { agent_name: "x".repeat(6 * 1024 * 1024) } });
     const res = await fetch(`${server.url}/api/agent`, {
