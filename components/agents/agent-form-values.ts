@@ -18,7 +18,11 @@ type Known<T> = T extends readonly (infer U)[]
 type Input = z.input<typeof AgentPayload>;
 
 /** What the form holds (zod input: defaults may still be missing) and what it submits (zod output). */
-export type AgentFormValues = { agent_config: Known<Input["agent_config"]>; agent_prompts: Record<string, { system_prompt: string }> };
+export type AgentFormValues = {
+  agent_config: Known<Input["agent_config"]>; agent_prompts: Record<string, { system_prompt: string }>;
+  /** Issue 21: carried through unchanged until the builder has its Outcomes section, so a save (PUT, a full replace) keeps it. */
+  analysis_plan?: Known<NonNullable<Input["analysis_plan"]>> | null;
+};
 export type AgentFormOutput = z.output<typeof AgentPayload>;
 export type TaskValues = AgentFormValues["agent_config"]["tasks"][number];
 
@@ -48,8 +52,8 @@ export function newAgentValues(): AgentFormValues {
 }
 
 /** A stored agent as form values; `copy` makes it a new agent named "… (copy)". */
-export function agentToValues(agent: Pick<AgentFormOutput, "agent_config" | "agent_prompts">, copy = false): AgentFormValues {
-  const values = structuredClone({ agent_config: agent.agent_config, agent_prompts: agent.agent_prompts }) as AgentFormValues;
+export function agentToValues(agent: Pick<AgentFormOutput, "agent_config" | "agent_prompts" | "analysis_plan">, copy = false): AgentFormValues {
+  const values = structuredClone({ agent_config: agent.agent_config, agent_prompts: agent.agent_prompts, analysis_plan: agent.analysis_plan ?? null }) as AgentFormValues;
   if (copy) values.agent_config.agent_name = `${values.agent_config.agent_name} (copy)`;
   return values;
 }

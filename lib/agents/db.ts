@@ -2,6 +2,7 @@ import "server-only";
 import crypto from "node:crypto";
 import { sql } from "kysely";
 import type { AgentPayload } from "@/lib/agents/schema";
+import type { AnalysisPlan } from "@/lib/outcomes/schema";
 import { describeAudit } from "@/lib/core/audit-context";
 import { db } from "@/lib/core/client";
 import { decodeCursor, keysetPage } from "@/lib/core/cursor";
@@ -10,14 +11,18 @@ import { activeToolIds } from "@/lib/tools/db/tools";
 export interface AgentRecord {
   agent_id: string; agent_name: string; created_at: string; updated_at: string;
   agent_config: AgentPayload["agent_config"]; agent_prompts: AgentPayload["agent_prompts"];
+  /** Migration 0011 (issue 21): null when the agent has none. */
+  analysis_plan: AnalysisPlan | null;
 }
 
-type Row = { id: string; name: string; agent_config: string; agent_prompts: string; created_at: string; updated_at: string };
+type Row = { id: string; name: string; agent_config: string; agent_prompts: string; analysis_plan?: string | null; created_at: string; updated_at: string };
 const toRecord = (r: Row): AgentRecord => ({
   agent_id: r.id, agent_name: r.name, created_at: r.created_at, updated_at: r.updated_at,
   agent_config: JSON.parse(r.agent_config), agent_prompts: JSON.parse(r.agent_prompts),
+  analysis_plan: r.analysis_plan ? JSON.parse(r.analysis_plan) : null,
 });
-const COLS = ["id", "name", "agent_config", "agent_prompts", "created_at", "updated_at"] as const;
+const COLS = ["id", "name", "agent_config", "agent_prompts", "analysis_plan", "created_at", "updated_at"] as const;
+const planText = (p: AgentPayload) => (p.analysis_plan ? JSON.stringify(p.analysis_plan) : null);
 
 export async function createAgent(accountId: string, p: AgentPayload): Promise<string> {
   const id = crypto.randomUUID();
@@ -26,7 +31,7 @@ export async function createAgent(accountId: string, p: AgentPayload): Promise<s
   await db()
     .insertInto("agents")
     .values({ id, account_id: accountId, name: p.agent_config.agent_name, agent_config: JSON.stringify(p.agent_config),
-      agent_prompts: JSON.stringify(p.agent_prompts), created_at: now, updated_at: now })
+      agent_prompts: JSON.stringify(p.agent_prompts), analysis_plan: planText(p), created_at: now, updated_at: now })
     .execute();
   return id;
 }
@@ -51,7 +56,7 @@ export async function replaceAgent(accountId: string, id: string, p: AgentPayloa
   const res = await db()
     .updateTable("agents")
     .set({ name: p.agent_config.agent_name, agent_config: JSON.stringify(p.agent_config),
-      agent_prompts: JSON.stringify(p.agent_prompts), updated_at: new Date().toISOString() })
+      agent_prompts: JSON.stringify(p.agent_prompts), analysis_plan: planText(p), updated_at: new Date().toISOString() })
     .where("account_id", "=", accountId)
     .where("id", "=", id)
     .executeTakeFirst();

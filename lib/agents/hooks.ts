@@ -12,6 +12,7 @@ export interface AgentRecord {
   updated_at: string;
   agent_config: AgentPayload["agent_config"];
   agent_prompts: AgentPayload["agent_prompts"];
+  analysis_plan: AgentPayload["analysis_plan"] | null;
 }
 
 export interface AgentPage {

@@ -4,6 +4,7 @@ import { PageQuery } from "@/lib/core/page-query";
 import type { SchemaRegistry } from "@/lib/openapi/json-schema";
 import { operation, type OperationObject } from "@/lib/openapi/operation";
 import { AgentPage, AgentRecord, uuid } from "@/lib/openapi/responses";
+import { ANALYSIS_PLAN_EXAMPLE, ANALYSIS_PLAN_NOTES } from "@/lib/outcomes/openapi";
 
 const written = (status: string) => z.object({ agent_id: uuid("The agent's id"), status: z.literal(status) });
 
@@ -11,7 +12,8 @@ const PAYLOAD_NOTES =
   "Required: `agent_config.agent_name`, `agent_config.tasks` (1 to 20), each task's " +
   "`tools_config.llm_agent.llm_config.provider` and `.model`, and an `agent_prompts.task_N` entry (N = task index + 1) " +
   "with a non-empty `system_prompt` for every task. Fields the spec does not list (Bolna's `voice_id`, `temperature`, `endpointing`, …) are kept exactly as sent, at any depth. `hangup_after_silence` is in seconds. " +
-  "`api_tool_ids` must name active tools of the same account (422 otherwise).";
+  "`api_tool_ids` must name active tools of the same account (422 otherwise). " +
+  ANALYSIS_PLAN_NOTES;
 
 const EXAMPLE = {
   agent_config: {
@@ -37,6 +39,7 @@ const EXAMPLE = {
     ],
   },
   agent_prompts: { task_1: { system_prompt: "You are the front desk of a dental practice." } },
+  analysis_plan: ANALYSIS_PLAN_EXAMPLE,
 };
 
 const TOOL_IDS_422 = "An `api_tool_ids` entry does not name an active tool of this account; `errors` gives each one's path";

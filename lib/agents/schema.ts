@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CountryCode, PhoneNumberE164, TimeZone } from "@/lib/common-schema";
+import { AnalysisPlan } from "@/lib/outcomes/schema";
 
 // One schema for `POST/PUT /api/agent` and the agent builder form. Required fields and defaults
 // follow issue 2; provider/model/voice/engine names are free strings. Every object is loose: fields
@@ -90,7 +91,11 @@ export const AgentPrompts = z
   .describe("Keyed by task label: task_1 for the first task, task_N for the N-th; each task needs a non-empty system_prompt");
 
 export const AgentPayload = z
-  .object({ agent_config: AgentConfig, agent_prompts: AgentPrompts })
+  .object({
+    agent_config: AgentConfig,
+    agent_prompts: AgentPrompts,
+    analysis_plan: AnalysisPlan.nullable().optional().describe("What every call is judged by (lib/outcomes); null or absent: none"),
+  })
   .loose()
   .superRefine((v, ctx) => {
     v.agent_config.tasks.forEach((_, i) => {

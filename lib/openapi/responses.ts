@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { AgentRecord as DbAgentRecord, listAgents } from "@/lib/agents/db";
+import { AnalysisPlan } from "@/lib/outcomes/schema";
 import type { callSummary } from "@/lib/calls/db/summary";
 import type { CallDetail as DbCallRecord, listCalls } from "@/lib/calls/db/calls";
 import { AgentConfig, AgentPrompts } from "@/lib/agents/schema";
@@ -133,8 +134,9 @@ export const AgentRecord = z
     agent_name: z.string().describe("agent_config.agent_name"),
     created_at: timestamp("Creation time, ISO 8601 UTC"),
     updated_at: timestamp("Time of the last replace (PUT), ISO 8601 UTC"),
-    agent_config: AgentConfig.describe("As sent (unknown fields included), with issue 2's defaults filled in and values normalised (country upper-case, phone number E.164)"),
+    agent_config: AgentConfig.describe("As sent (unknown fields included), with the documented defaults filled in and values normalised (country upper-case, phone number E.164)"),
     agent_prompts: AgentPrompts,
+    analysis_plan: AnalysisPlan.nullable().describe("As sent; null when the agent has none"),
     deployments: z
       .array(z.object({
         engine_id: uuid("Engine the agent is deployed on"),

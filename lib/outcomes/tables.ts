@@ -1,0 +1,33 @@
+// Kysely types of migration 0011 (issue 21), merged into lib/core/tables.ts's DB and AgentsTable
+// from here so the outcomes room owns its schema's shape. Types only.
+import type {} from "@/lib/core/tables";
+
+export interface CallOutcomesTable {
+  account_id: string; call_sid: string; agent_id: string;
+  /** analyzed | failed ("pending" and "none" are derived, never stored). */
+  status: string;
+  /** engine | voxdesk */
+  source: string;
+  /** SQLite 0/1, PostgreSQL boolean; NULL when the plan does not ask or the value did not fit. */
+  success: number | boolean | null;
+  success_reason: string | null; sentiment: string | null; disposition: string | null;
+  /** JSON {name: value} of the plan's fields. */
+  fields: string;
+  /** JSON [{field, message}] or NULL. */
+  errors: string | null;
+  model: string | null; analyzed_at: string;
+}
+export interface CallOutcomeFieldsTable {
+  account_id: string; call_sid: string; name: string; num_value: number | null; text_value: string | null;
+}
+
+declare module "@/lib/core/tables" {
+  interface AgentsTable {
+    /** JSON, as sent; NULL when the agent has no plan. */
+    analysis_plan?: string | null;
+  }
+  interface DB {
+    call_outcomes: CallOutcomesTable;
+    call_outcome_fields: CallOutcomeFieldsTable;
+  }
+}
