@@ -5,7 +5,7 @@ import Link from "next/link";
 import { PhoneOutgoing, Rocket } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { formatDateTime } from "@/lib/format/relative-time";
+import { formatDateTime } from "@/lib/format/date-time";
 import { useEngines } from "@/lib/engines/hooks";
 import { CallDialog } from "./call-dialog";
 import { DeployDialog, type DeployableAgent } from "./deploy-dialog";

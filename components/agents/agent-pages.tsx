@@ -9,6 +9,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useAgent } from "@/lib/agents/hooks";
+import { formatDateTime } from "@/lib/format/date-time";
 import { isApiError } from "@/lib/http/fetch-json";
 import { AgentBuilder } from "./agent-builder";
 import { AgentEngineActions, DeploymentState } from "./agent-engine-actions";
@@ -16,7 +17,6 @@ import { agentToValues, newAgentValues } from "./agent-form-values";
 import { DeleteAgentDialog, type DeleteTarget } from "./delete-agent-dialog";
 import { useCan } from "@/lib/people/hooks/use-can";
 
-const stamp = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /** `/agents/new`, or `/agents/new?from=<id>` to start from a copy of an existing agent. */
 export function NewAgentPage({ from }: { from?: string }) {
@@ -49,7 +49,7 @@ export function EditAgentPage({ id }: { id: string }) {
         agentId={a.agent_id}
         initialValues={agentToValues(a)}
         title={a.agent_name}
-        description={<>Created {stamp.format(new Date(a.created_at))} · updated {stamp.format(new Date(a.updated_at))}<DeploymentState agent={a} /></>}
+        description={<>Created {formatDateTime(a.created_at)} · updated {formatDateTime(a.updated_at)}<DeploymentState agent={a} /></>}
         actions={
           <>
             <AgentEngineActions agent={a} />

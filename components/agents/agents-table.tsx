@@ -7,12 +7,11 @@ import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import type { AgentRecord } from "@/lib/agents/hooks";
+import { formatDate, formatDateTimeFull } from "@/lib/format/date-time";
 import { focusRing } from "@/lib/utils";
 import type { DeleteTarget } from "./delete-agent-dialog";
 import { useCan } from "@/lib/people/hooks/use-can";
 
-const day = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
-const full = new Intl.DateTimeFormat(undefined, { dateStyle: "full", timeStyle: "long" });
 
 /** What the list shows of an agent: first task's LLM and voice, like the platform's own console. */
 export function agentSummary(agent: AgentRecord) {
@@ -63,7 +62,7 @@ export function AgentsTable({ agents, onDelete }: { agents: AgentRecord[]; onDel
               <Td className="hidden text-zinc-600 lg:table-cell dark:text-zinc-400">{s.voice}</Td>
               <Td className="text-right">{s.tasks}</Td>
               <Td className="hidden text-zinc-600 md:table-cell dark:text-zinc-400">
-                <time dateTime={agent.created_at} title={full.format(new Date(agent.created_at))}>{day.format(new Date(agent.created_at))}</time>
+                <time dateTime={agent.created_at} title={formatDateTimeFull(agent.created_at)}>{formatDate(agent.created_at)}</time>
               </Td>
               <Td className="w-10 text-right">
                 <RowActions agent={agent} onDelete={onDelete} />

@@ -7,7 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { bolnaReadiness } from "@/lib/engines/bolna/readiness";
-import { formatDateTime } from "@/lib/format/relative-time";
+import { formatDateTime } from "@/lib/format/date-time";
 import type { AgentRecord } from "@/lib/agents/hooks";
 import { useDeployAgent, useEngines, type Deployment } from "@/lib/engines/hooks";
 import { ApiError } from "@/lib/http/fetch-json";

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { addDays, MAX_RANGE_DAYS, resolveRange, utcToday } from "@/lib/calls/date-range";
-import { formatCount } from "@/lib/calls/format";
+import { plural } from "@/lib/format/plural";
 import { callLogParsers, callLogQuery } from "@/lib/calls/url-state";
 import { exportHref, useCallPages, useCallSummary } from "@/lib/calls/hooks";
 import { useCampaignOptions } from "@/lib/campaigns/hooks";
@@ -67,7 +67,7 @@ export function CallsView() {
         </div>
         <div className="mt-3 flex flex-col items-center gap-2 sm:flex-row sm:justify-between">
           <p className="text-sm text-zinc-500 tabular-nums dark:text-zinc-400" role="status" data-testid="calls-count">
-            {formatCount(calls.length)} {calls.length === 1 ? "call" : "calls"} shown{pages.hasNextPage ? "" : " · all loaded"}
+            {plural(calls.length, "call")} shown{pages.hasNextPage ? "" : " · all loaded"}
           </p>
           {pages.hasNextPage && (
             <Button variant="outline" onClick={() => pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>

@@ -2,7 +2,8 @@
 
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from "recharts";
 import { statusStyle } from "@/components/ui/status-colors";
-import { formatCount, formatDay, formatDayLong } from "@/lib/calls/format";
+import { formatDay, formatDayLong } from "@/lib/calls/format";
+import { plural } from "@/lib/format/plural";
 import { CALL_STATUSES } from "@/lib/calls/status";
 import { ChartTooltipBox } from "./chart-tooltip";
 import { useChartEnv } from "./use-chart-env";
@@ -19,8 +20,8 @@ export function statusesIn(days: DayPoint[]): string[] {
 function DayTooltip({ active, payload }: TooltipContentProps) {
   const point = payload?.[0]?.payload as (DayPoint & Record<string, number>) | undefined;
   if (!active || !point) return null;
-  const rows = statusesIn([point]).map((s) => ({ label: statusStyle(s).label, value: `${formatCount(point.by_status[s])} calls`, swatch: statusStyle(s).hex }));
-  return <ChartTooltipBox title={formatDayLong(point.day)} rows={rows.length ? rows : [{ label: "No calls", value: "" }]} footer={`${formatCount(point.calls)} calls in total · click for the list`} />;
+  const rows = statusesIn([point]).map((s) => ({ label: statusStyle(s).label, value: plural(point.by_status[s], "call"), swatch: statusStyle(s).hex }));
+  return <ChartTooltipBox title={formatDayLong(point.day)} rows={rows.length ? rows : [{ label: "No calls", value: "" }]} footer={`${plural(point.calls, "call")} in total · click for the list`} />;
 }
 
 /** Calls per UTC day, stacked by status; a click on a day opens that day in the call log. */

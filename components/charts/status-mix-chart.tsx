@@ -5,6 +5,7 @@ import { Cell, Pie, PieChart, ResponsiveContainer, Tooltip, type TooltipContentP
 import { statusStyle } from "@/components/ui/status-colors";
 import { formatCount, formatDuration, formatPercent, formatUsd } from "@/lib/calls/format";
 import { cn, focusRing } from "@/lib/utils";
+import { pluralWord } from "@/lib/format/plural";
 import { ChartTooltipBox } from "./chart-tooltip";
 import { useChartEnv } from "./use-chart-env";
 
@@ -44,7 +45,7 @@ export function StatusMixChart({ statuses, hrefFor, onStatus }: { statuses: Stat
         </ResponsiveContainer>
         <div className="pointer-events-none absolute inset-0 flex flex-col items-center justify-center">
           <span className="text-xl font-semibold tabular-nums" style={{ color: colors.text }}>{formatCount(total)}</span>
-          <span className="text-xs text-zinc-500 dark:text-zinc-400">calls</span>
+          <span className="text-xs text-zinc-500 dark:text-zinc-400">{pluralWord(total, "call")}</span>
         </div>
       </div>
       <ul className="w-full min-w-0 flex-1 space-y-0.5 text-sm">

@@ -1,6 +1,7 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatUsdPrecise } from "@/lib/calls/format";
 import type { CallSummary } from "@/lib/calls/hooks";
+import { plural } from "@/lib/format/plural";
 
 const COMPONENTS = [["llm", "LLM"], ["synthesizer", "Voice (synthesizer)"], ["transcriber", "Transcriber"], ["network", "Network"], ["platform", "Platform"]] as const;
 const percent = (n: number) => `${(n * 100).toFixed(1)}%`;
@@ -20,7 +21,7 @@ export function EngineFigures({ summary }: { summary: Pick<CallSummary, "engine_
         <CardDescription>
           {summary.engine_calls === 0
             ? "No calls placed through an engine in this period: deploy an agent and place a call to see cost per component, hangup reasons and voicemail."
-            : `${summary.engine_calls.toLocaleString()} calls reported by an engine · voicemail rate ${percent(summary.voicemail.rate)} (${summary.voicemail.calls.toLocaleString()} calls)`}
+            : `${plural(summary.engine_calls, "call")} reported by an engine · voicemail rate ${percent(summary.voicemail.rate)} (${plural(summary.voicemail.calls, "call")})`}
         </CardDescription>
       </CardHeader>
       {summary.engine_calls > 0 && (

@@ -6,8 +6,8 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { useCheckEngine, type EngineRecord } from "@/lib/engines/hooks";
 import type { EngineConfirm } from "./engine-confirm-dialog";
 import { useCan } from "@/lib/people/hooks/use-can";
+import { formatDateTime } from "@/lib/format/date-time";
 
-const stamp = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -28,7 +28,7 @@ export function EngineCard({ engine, onConfirm }: { engine: EngineRecord; onConf
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <h2 id={`engine-${engine.engine_id}`} className="truncate font-semibold text-zinc-900 dark:text-zinc-50">{engine.name}</h2>
-          <p className="text-xs text-zinc-500 dark:text-zinc-400">Bolna · added {stamp.format(new Date(engine.created_at))}</p>
+          <p className="text-xs text-zinc-500 dark:text-zinc-400">Bolna · added {formatDateTime(engine.created_at)}</p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" size="sm" onClick={() => check.mutate(engine.engine_id)} disabled={!can.allowed || check.isPending} title={can.reason}>

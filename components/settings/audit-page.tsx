@@ -7,6 +7,8 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import { formatDateTime, formatDateTimeFull } from "@/lib/format/date-time";
+import { displayIp } from "@/lib/format/ip";
 import { auditParams, useAudit } from "@/lib/people/hooks/audit";
 import { AuditFilterBar } from "./audit-filters";
 import { LoadMore, LoadingRows } from "@/components/ui/load-more";
@@ -37,16 +39,25 @@ export function AuditPage() {
         <>
           <Table>
             <THead>
-              <tr><Th>When</Th><Th className="hidden sm:table-cell">Actor</Th><Th>Action</Th><Th className="hidden md:table-cell">Summary</Th><Th className="hidden lg:table-cell">IP</Th></tr>
+              <tr><Th className="hidden sm:table-cell">When</Th><Th className="hidden sm:table-cell">Actor</Th><Th>Action</Th><Th className="hidden md:table-cell">Summary</Th><Th className="hidden lg:table-cell">IP</Th></tr>
             </THead>
             <TBody>
               {rows.map((e) => (
                 <Tr key={e.id}>
-                  <Td className="whitespace-nowrap tabular-nums text-zinc-600 dark:text-zinc-400">{new Date(e.at).toLocaleString()}</Td>
+                  <Td className="hidden whitespace-nowrap tabular-nums text-zinc-600 sm:table-cell dark:text-zinc-400">
+                    <time dateTime={e.at} title={formatDateTimeFull(e.at)}>{formatDateTime(e.at)}</time>
+                  </Td>
                   <Td className="hidden max-w-[12rem] truncate sm:table-cell">{e.actor_label}</Td>
-                  <Td className="font-mono text-xs">{e.action}</Td>
+                  <Td>
+                    <span className="font-mono text-xs">{e.action}</span>
+                    {/* Narrow screens: one column, the entry's other facts stacked under its action. */}
+                    <span className="mt-1 block break-words md:hidden">{e.summary}</span>
+                    <span className="mt-0.5 block text-xs text-zinc-600 sm:hidden dark:text-zinc-400">
+                      {e.actor_label} · <time dateTime={e.at}>{formatDateTime(e.at)}</time>{e.ip ? ` · ${displayIp(e.ip)}` : ""}
+                    </span>
+                  </Td>
                   <Td className="hidden max-w-[28rem] truncate md:table-cell">{e.summary}</Td>
-                  <Td className="hidden text-zinc-600 lg:table-cell dark:text-zinc-400">{e.ip}</Td>
+                  <Td className="hidden text-zinc-600 lg:table-cell dark:text-zinc-400">{displayIp(e.ip)}</Td>
                 </Tr>
               ))}
             </TBody>

@@ -10,6 +10,7 @@ import { showServerErrors } from "@/components/contacts/server-errors";
 import { OneTimeSecret } from "@/components/settings/one-time-secret";
 import { useCreateInvite, type CreatedInvite } from "@/lib/people/hooks/members";
 import { InviteCreate } from "@/lib/people/schema";
+import { formatDateTime } from "@/lib/format/date-time";
 import { RoleSelect } from "./role-select";
 
 /** Email + role → a one-time invite link, shown once with a copy button. */
@@ -43,7 +44,7 @@ export function InviteForm({ canInviteOwner }: { canInviteOwner: boolean }) {
         <OneTimeSecret
           label={`Invite link for ${created.email}`}
           url={created.invite_url}
-          note={`Valid until ${new Date(created.expires_at).toLocaleString()}. ${created.mailed ? `Also mailed to ${created.email}.` : `It is shown only now: send it to ${created.email} yourself.`}`}
+          note={`Valid until ${formatDateTime(created.expires_at)}. ${created.mailed ? `Also mailed to ${created.email}.` : `It is shown only now: send it to ${created.email} yourself.`}`}
         />
       )}
     </section>

@@ -7,7 +7,8 @@ import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { Switch } from "@/components/ui/switch";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
-import { formatDateTime, formatRelativeTime } from "@/lib/format/relative-time";
+import { formatDateTimeFull } from "@/lib/format/date-time";
+import { formatRelativeTime } from "@/lib/format/relative-time";
 import { useSetToolActive } from "@/lib/tools/hooks-mutations";
 import type { ToolRecord } from "@/lib/tools/hooks";
 import { useNow } from "@/lib/format/use-now";
@@ -47,7 +48,7 @@ function LastTest({ tool, now }: { tool: ToolRecord; now: number }) {
     <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
       <TestStatusBadge status={tool.testStatus} />
       {tool.lastTested && (
-        <time dateTime={tool.lastTested} title={formatDateTime(tool.lastTested)} className="text-xs text-zinc-500 dark:text-zinc-400">
+        <time dateTime={tool.lastTested} title={formatDateTimeFull(tool.lastTested)} className="text-xs text-zinc-500 dark:text-zinc-400">
           {formatRelativeTime(tool.lastTested, now)}
         </time>
       )}

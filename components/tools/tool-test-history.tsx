@@ -1,7 +1,8 @@
 "use client";
 
 import { ChevronRight } from "lucide-react";
-import { formatDateTime, formatRelativeTime } from "@/lib/format/relative-time";
+import { formatDateTimeFull } from "@/lib/format/date-time";
+import { formatRelativeTime } from "@/lib/format/relative-time";
 import type { ToolTestRecord } from "@/lib/tools/hooks";
 import { useNow } from "@/lib/format/use-now";
 import { JsonBlock } from "./json-block";
@@ -19,7 +20,7 @@ export function ToolTestHistory({ tests }: { tests: ToolTestRecord[] }) {
             <summary className="flex cursor-pointer list-none items-center gap-3 px-3 py-2.5 hover:bg-zinc-50 dark:hover:bg-zinc-800/40 [&::-webkit-details-marker]:hidden">
               <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-zinc-400 transition-transform group-open:rotate-90" />
               <TestSummary test={t} />
-              <time dateTime={t.tested_at} title={formatDateTime(t.tested_at)} className="ml-auto shrink-0 text-xs text-zinc-500 dark:text-zinc-400">
+              <time dateTime={t.tested_at} title={formatDateTimeFull(t.tested_at)} className="ml-auto shrink-0 text-xs text-zinc-500 dark:text-zinc-400">
                 {formatRelativeTime(t.tested_at, now)}
               </time>
             </summary>

@@ -1,7 +1,7 @@
 "use client";
 
 import type { ToolTestRecord } from "@/lib/tools/hooks";
-import { formatDateTime } from "@/lib/format/relative-time";
+import { formatDateTime } from "@/lib/format/date-time";
 import { usesQuery, type ToolMethod } from "@/lib/outbound/request-shape";
 import { JsonBlock } from "./json-block";
 import { TestStatusBadge } from "./test-status-badge";

@@ -23,22 +23,5 @@ export function formatDuration(seconds: number): string {
   return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
 }
 
-const dayShort = new Intl.DateTimeFormat(undefined, { month: "short", day: "numeric", timeZone: "UTC" });
-const dayLong = new Intl.DateTimeFormat(undefined, { weekday: "short", month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-
-/** A UTC day ("2026-03-01") as "Mar 1"; the summary's days are UTC days, so they are shown as such. */
-export const formatDay = (day: string) => dayShort.format(new Date(`${day}T00:00:00Z`));
-export const formatDayLong = (day: string) => dayLong.format(new Date(`${day}T00:00:00Z`));
-
-const dateTime = new Intl.DateTimeFormat(undefined, { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
-const dateTimeThisYear = new Intl.DateTimeFormat(undefined, { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
-const dateTimeSeconds = new Intl.DateTimeFormat(undefined, {
-  year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", second: "2-digit", timeZoneName: "short",
-});
-
-/** A timestamp in the browser's time zone; the year only when it is not this year (keeps the log's column narrow). */
-export function formatDateTime(iso: string): string {
-  const d = new Date(iso);
-  return (d.getFullYear() === new Date().getFullYear() ? dateTimeThisYear : dateTime).format(d);
-}
-export const formatDateTimeFull = (iso: string) => dateTimeSeconds.format(new Date(iso));
+// Dates: the console's one formatter (lib/format/date-time), re-exported for the call log and dashboard.
+export { formatDateTime, formatDateTimeFull, formatDay, formatDayLong } from "@/lib/format/date-time";

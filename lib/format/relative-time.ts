@@ -1,6 +1,8 @@
 // "3 min ago" for recent instants, a short date for older ones. Hand-rolled rather than
 // Intl.RelativeTimeFormat, whose short English style says "3 min. ago".
 
+import { formatDate } from "./date-time";
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -15,13 +17,5 @@ export function formatRelativeTime(iso: string, now: number = Date.now()): strin
   if (diff < DAY) return `${Math.floor(diff / HOUR)} h ago`;
   if (diff < 2 * DAY) return "yesterday";
   if (diff < 7 * DAY) return `${Math.floor(diff / DAY)} days ago`;
-  const sameYear = new Date(then).getFullYear() === new Date(now).getFullYear();
-  return new Intl.DateTimeFormat(undefined, { month: "short", day: "numeric", ...(sameYear ? {} : { year: "numeric" }) })
-    .format(then);
-}
-
-/** Full local date and time, for a `title` beside a relative time. */
-export function formatDateTime(iso: string): string {
-  const t = Date.parse(iso);
-  return Number.isNaN(t) ? "" : new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "medium" }).format(t);
+  return formatDate(then, new Date(now));
 }
