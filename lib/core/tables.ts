@@ -85,6 +85,13 @@ export interface AgentDeploymentsTable {
   agent_updated_at: string; deployed_at: string;
 }
 
+/** An account's OpenAI-compatible AI provider (issue 21); the api_key sealed like engines' keys. */
+export interface AiProvidersTable {
+  id: string; account_id: string; name: string; base_url: string; model: string;
+  key_ciphertext: Buffer; key_iv: Buffer; key_tag: Buffer; key_key_id: string; api_key_hint: string;
+  created_at: string; updated_at: string;
+}
+
 export interface SuppressionsTable { account_id: string; e164: string; reason: string | null; created_at: string }
 
 export interface CampaignsTable {
@@ -115,6 +122,7 @@ export interface DB {
   contacts: ContactsTable;
   engines: EnginesTable;
   agent_deployments: AgentDeploymentsTable;
+  ai_providers: AiProvidersTable;
   users: UsersTable;
   audit_log: AuditLogTable;
   signin_failures: SigninFailuresTable;

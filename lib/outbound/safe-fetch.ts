@@ -126,7 +126,7 @@ function tooLarge(url: URL): Outcome {
  * Connects through the pinned lookup, judging the addresses for the port being connected to (an
  * allowlist entry may admit one port only); a redirect to another port gets its own connector.
  */
-function pinnedConnector(allowlist: Allowlist, resolve: Resolver | undefined): buildConnector.connector {
+export function pinnedConnector(allowlist: Allowlist, resolve: Resolver | undefined): buildConnector.connector {
   const byPort = new Map<number, buildConnector.connector>();
   return (opts, callback) => {
     const port = Number(opts.port) || (opts.protocol === "https:" ? 443 : 80);

@@ -1,0 +1,89 @@
+import "server-only";
+import crypto from "node:crypto";
+import { sql } from "kysely";
+import { seal, unseal } from "@/lib/core/secrets";
+import { describeAudit } from "@/lib/core/audit-context";
+import { db, dialect, writeTx } from "@/lib/core/client";
+import { decodeCursor, keysetPage } from "@/lib/core/cursor";
+import type { AiProvidersTable } from "@/lib/core/tables";
+import { assertSecretStaysBound } from "@/lib/outbound/secret-binding";
+import type { AiProvider } from "./schema";
+
+// A provider's api_key exists in plaintext only in memory, between unseal and the outbound request.
+// Associated data binds the sealed key to its provider and account: copied into another row, it
+// fails to open.
+
+export type AiProviderRow = AiProvidersTable;
+
+const keyContext = (id: string, accountId: string) => ["ai-provider-api-key", id, accountId];
+const HINT_MIN_LENGTH = 12; // as for engines and tools: four characters of a short key say too much
+
+export const toAiProvider = (r: AiProviderRow): AiProvider => ({
+  provider_id: r.id, name: r.name, base_url: r.base_url, model: r.model, api_key_hint: r.api_key_hint,
+  created_at: r.created_at, updated_at: r.updated_at,
+});
+
+function sealKey(key: string, id: string, accountId: string) {
+  const s = seal(key, keyContext(id, accountId));
+  return { key_ciphertext: s.ciphertext, key_iv: s.iv, key_tag: s.tag, key_key_id: s.keyId,
+    api_key_hint: key.length >= HINT_MIN_LENGTH ? `…${key.slice(-4)}` : "" };
+}
+
+export function openAiProviderKey(r: AiProviderRow): string {
+  return unseal({ ciphertext: r.key_ciphertext, iv: r.key_iv, tag: r.key_tag, keyId: r.key_key_id }, keyContext(r.id, r.account_id));
+}
+
+export async function createAiProvider(accountId: string, v: { name: string; base_url: string; api_key: string; model: string }): Promise<AiProviderRow> {
+  const id = crypto.randomUUID();
+  const now = new Date().toISOString();
+  const row: AiProviderRow = {
+    id, account_id: accountId, name: v.name, base_url: v.base_url, model: v.model,
+    ...sealKey(v.api_key, id, accountId), created_at: now, updated_at: now,
+  };
+  describeAudit({ resourceId: id }); // the audit row of this request names what it created
+  await db().insertInto("ai_providers").values(row).execute();
+  return row;
+}
+
+export async function getAiProvider(accountId: string, id: string): Promise<AiProviderRow | undefined> {
+  return db().selectFrom("ai_providers").selectAll().where("account_id", "=", accountId).where("id", "=", id).executeTakeFirst();
+}
+
+export async function listAiProviders(accountId: string, limit: number, cursor?: string) {
+  let q = db().selectFrom("ai_providers").selectAll().where("account_id", "=", accountId);
+  if (cursor) {
+    const [createdAt, id] = decodeCursor(cursor, 2);
+    q = q.where(sql<boolean>`(created_at, id) < (${createdAt}, ${id})`);
+  }
+  const rows = await q.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit + 1).execute();
+  const { items, next_cursor, has_more } = keysetPage(rows, limit, (r) => [r.created_at, r.id]);
+  return { rows: items, next_cursor, has_more };
+}
+
+export interface AiProviderChanges { name?: string; base_url?: string; api_key?: string; model?: string }
+
+export async function updateAiProvider(accountId: string, id: string, c: AiProviderChanges): Promise<AiProviderRow | undefined> {
+  return writeTx(async (trx) => {
+    let q = trx.selectFrom("ai_providers").select(["base_url"]).where("account_id", "=", accountId).where("id", "=", id);
+    // SQLite's writeTx already holds the write lock; PostgreSQL locks the row.
+    if (dialect() === "postgres") q = q.forUpdate();
+    const row = await q.executeTakeFirst();
+    if (!row) return undefined;
+    assertSecretStaysBound({
+      field: "api_key", urlField: "base_url", storedUrl: row.base_url, nextUrl: c.base_url,
+      hasStoredSecret: true, secretSent: c.api_key !== undefined,
+    });
+    const set: Partial<AiProviderRow> = { updated_at: new Date().toISOString() };
+    if (c.name !== undefined) set.name = c.name;
+    if (c.base_url !== undefined) set.base_url = c.base_url;
+    if (c.model !== undefined) set.model = c.model;
+    if (c.api_key !== undefined) Object.assign(set, sealKey(c.api_key, id, accountId));
+    await trx.updateTable("ai_providers").set(set).where("account_id", "=", accountId).where("id", "=", id).execute();
+    return trx.selectFrom("ai_providers").selectAll().where("account_id", "=", accountId).where("id", "=", id).executeTakeFirstOrThrow();
+  });
+}
+
+export async function deleteAiProvider(accountId: string, id: string): Promise<boolean> {
+  const res = await db().deleteFrom("ai_providers").where("account_id", "=", accountId).where("id", "=", id).executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}
