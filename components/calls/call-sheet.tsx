@@ -22,15 +22,35 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
+/**
+ * The player, until the recording fails to load (expired link, host down, not audio): then a plain
+ * "unavailable" with the link, instead of a player stuck at 0:00 / 0:00 that does nothing.
+ * preload="none": nothing is fetched from the recording host until the operator presses play.
+ */
+function Recording({ url }: { url: string }) {
+  const [failed, setFailed] = React.useState(false);
+  if (failed) {
+    return (
+      <p role="status" className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="recording-unavailable">
+        Recording unavailable: it could not be loaded from{" "}
+        <a href={url} target="_blank" rel="noreferrer noopener" className="break-all text-indigo-600 underline-offset-2 hover:underline dark:text-indigo-400">its link</a>
+        {" "}(it may have expired or been removed).
+      </p>
+    );
+  }
+  return (
+    <audio controls preload="none" src={url} className="w-full" aria-label="Call recording" onError={() => setFailed(true)}>
+      <a href={url}>Download the recording</a>
+    </audio>
+  );
+}
+
 function CallBody({ call, searchHint }: { call: CallRecord; searchHint?: string }) {
   return (
     <>
       <Section title="Recording">
         {call.recording_url ? (
-          // preload="none": nothing is fetched from the recording host until the operator presses play.
-          <audio controls preload="none" src={call.recording_url} className="w-full" aria-label="Call recording">
-            <a href={call.recording_url}>Download the recording</a>
-          </audio>
+          <Recording key={call.recording_url} url={call.recording_url} />
         ) : (
           <p className="text-sm text-zinc-500 dark:text-zinc-400">No recording for this call.</p>
         )}

@@ -17,20 +17,27 @@ import { useCan } from "@/lib/people/hooks/use-can";
 
 export type ToolAction = "test" | "edit" | "delete";
 
-export function urlHost(url: string): string {
+/**
+ * "api.example.com" and "/v1/bookings": the path too, since two tools on one server differ only
+ * there. The query string stays in the full URL (the title), as it may carry a key.
+ */
+export function urlParts(url: string): { host: string; path: string } {
   try {
-    return new URL(url).host;
+    const u = new URL(url);
+    return { host: u.host, path: u.pathname === "/" ? "" : u.pathname };
   } catch {
-    return url;
+    return { host: url, path: "" };
   }
 }
 
 function Endpoint({ tool }: { tool: ToolRecord }) {
+  const { host, path } = urlParts(tool.url);
   return (
     <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
       <MethodBadge method={tool.method.toLowerCase()} className="w-14" />
-      <span className="max-w-[14rem] truncate font-mono text-[13px] text-zinc-700 dark:text-zinc-300" title={tool.url}>
-        {urlHost(tool.url)}
+      <span className="max-w-[20rem] font-mono text-[13px] break-all text-zinc-700 dark:text-zinc-300" title={tool.url} data-testid="tool-endpoint">
+        {host}
+        <span className="text-zinc-500 dark:text-zinc-400">{path}</span>
       </span>
       {tool.api_token_hint && (
         <span className="inline-flex items-center gap-1 font-mono text-xs text-zinc-500 dark:text-zinc-400" title="Bearer token (last characters)">
