@@ -10,6 +10,8 @@ import * as addRoute from "@/app/api/contacts/[list_id]/add/route";
 import * as deployRoute from "@/app/api/agent/[id]/deploy/route";
 import * as details from "@/app/api/details/route";
 import * as enginesRoute from "@/app/api/engines/route";
+import * as aiProvidersRoute from "@/app/api/ai-providers/route";
+import * as aiCheckRoute from "@/app/api/ai-providers/[provider_id]/check/route";
 import * as webhookRoute from "@/app/api/webhooks/bolna/[secret]/route";
 import * as summary from "@/app/api/details/summary/route";
 import * as sessionRoute from "@/app/api/session/route";
@@ -30,6 +32,7 @@ import { call, newAccountWithToken, pointAt } from "@/lib/testing/harness";
 import { echoHandler, startLoopbackServer, type LoopbackServer } from "@/lib/testing/loopback-server";
 import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
 import { startFakeBolna, type FakeBolna } from "@/lib/testing/fake-bolna";
+import { startFakeAiProvider, type FakeAiProvider } from "@/lib/testing/fake-ai-provider";
 import { expectSummaryMatchesCalls, runCli } from "../cli-testing";
 import { seedCalls } from "../support/seed-calls";
 import { hashPassword } from "@/lib/people/password";
@@ -42,7 +45,7 @@ import { createUser } from "@/lib/people/db/users";
 const ADMIN = process.env.TEST_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:55432/postgres";
 const havePg = Boolean(process.env.TEST_PG_ADMIN_URL) || (await canConnect(ADMIN));
 
-const TABLES = ["accounts", "calls", "call_daily", "agents", "tools", "tool_tests", "contact_lists", "contacts", "engines", "agent_deployments", "call_daily_engine", "users", "api_tokens", "sessions", "audit_log", "signin_failures", "suppressions", "member_links", "campaigns", "campaign_contacts"];
+const TABLES = ["accounts", "calls", "call_daily", "agents", "tools", "tool_tests", "contact_lists", "contacts", "engines", "agent_deployments", "call_daily_engine", "users", "api_tokens", "sessions", "audit_log", "signin_failures", "suppressions", "member_links", "campaigns", "campaign_contacts", "ai_providers"];
 const TOOL_TOKEN = "tok_copy_plaintext_9Xq2Lm";
 const UNTIL = new Date("2025-06-30T12:00:00Z");
 const pgName = `voxdesk_copy_${crypto.randomBytes(5).toString("hex")}`;
@@ -50,6 +53,8 @@ let pgUrl = "";
 let sqlitePath: string;
 let target: LoopbackServer;
 let bolna: FakeBolna;
+let ai: FakeAiProvider;
+let aiProviderId: string;
 let a: { accountId: string; token: string };
 let b: { accountId: string; token: string };
 let cookie: string;
@@ -101,6 +106,7 @@ async function snapshot() {
     summary: { ...sum, per_status: byKey(sum.per_status, "status"), per_call_type: byKey(sum.per_call_type, "call_type"), per_agent: byKey(sum.per_agent, "agent_id") },
     agents: (await get(agentRoute.GET, "/api/agent?limit=200", a.token)).json,
     engines: (await get(enginesRoute.GET, "/api/engines", a.token)).json,
+    aiProviders: (await get(aiProvidersRoute.GET, "/api/ai-providers", a.token)).json,
     tools: (await get(toolsRoute.GET, "/api/tools", a.token)).json,
     lists: (await get(contactsRoute.GET, "/api/contacts", a.token)).json,
     contacts: await allContacts(a.token),
@@ -168,6 +174,10 @@ beforeAll(async () => {
   const invite = await call(invitesRoute.POST, "POST", "/api/members/invites", { token: a.token, body: { email: "copy-invite@example.test", role: "viewer" } });
   expect(invite.status).toBe(201);
 
+  // An AI provider (sealed key), through the real handler.
+  ai = await startFakeAiProvider();
+  aiProviderId = (await call(aiProvidersRoute.POST, "POST", "/api/ai-providers", { token: a.token, body: { name: "Copy AI", base_url: ai.baseUrl, api_key: ai.apiKey, model: "fake-small" } })).json.provider_id;
+
   before = await snapshot();
   pgUrl = await createDatabase(ADMIN, pgName);
 }, 180_000);
@@ -176,6 +186,7 @@ afterAll(async () => {
   await closeDb();
   await target?.close();
   await bolna?.close();
+  await ai?.close();
   if (pgUrl) await dropDatabase(ADMIN, pgName).catch(() => {});
 });
 
@@ -213,6 +224,7 @@ describe.runIf(havePg)("db:copy from SQLite to PostgreSQL", () => {
     const run = await call(toolTest.POST, "POST", "/", { token: a.token, params: { tool_id: toolId }, body: { city: "Bergen" } });
     expect(run.json.success).toBe(true);
     expect(target.requests.at(-1)!.headers.authorization).toBe(`Bearer ${TOOL_TOKEN}`);
+    expect((await call(aiCheckRoute.POST, "POST", "/", { token: a.token, params: { provider_id: aiProviderId } })).json.ok).toBe(true);
     // Identity sequences moved past the copied ids: these inserts would collide otherwise.
     expect(await insertCalls(a.accountId, [{ ...before.callsA[0][0], call_sid: "after-copy" }])).toEqual({ inserted: 1, skipped: 0 });
     const add = await call(addRoute.POST, "POST", "/", { token: a.token, params: { list_id: listId }, body: { contacts: [{ phone_number: "+1 415 399 0000" }, { phone_number: "+1 415 300 0007" }] } });
