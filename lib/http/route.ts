@@ -11,6 +11,7 @@ import { checkRateLimit } from "./rate-limit";
 import { isJsonBody, jsonBody } from "./read-cache";
 import { parseJsonBody, readBodyLimited } from "./read-body";
 import { logError } from "./log";
+import type { RouteFacts } from "@/lib/openapi/statuses";
 
 /**
  * Error body shapes, per the spec: `/details` and the rest answer `{error: <status>, message}`,
@@ -44,6 +45,10 @@ interface Options<B, Q, P, A extends boolean> {
 
 type NextContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
+const declared = new WeakMap<object, RouteFacts>();
+/** What a handler's options declare, for the test that its documentation lists every status they imply. */
+export const routeFacts = (handler: unknown): RouteFacts | undefined => declared.get(handler as object);
+
 export function route<
   B extends z.ZodType | undefined = undefined,
   Q extends z.ZodType | undefined = undefined,
@@ -51,7 +56,7 @@ export function route<
   A extends boolean = true,
 >(opts: Options<B, Q, P, A>, handler: (ctx: RouteContext<B, Q, P, A>) => Promise<unknown>) {
   const family = opts.family ?? "error";
-  return async function handle(req: Request, nextCtx: NextContext): Promise<Response> {
+  const handle = async function handle(req: Request, nextCtx: NextContext): Promise<Response> {
     const requestId = crypto.randomUUID();
     try {
       const url = new URL(req.url); // parsed once per request (issue 12)
@@ -74,6 +79,8 @@ export function route<
       return withRequestHeaders(errorResponse(err, family, requestId, req), requestId);
     }
   };
+  declared.set(handle, { auth: opts.auth !== false, role: opts.role, params: Boolean(opts.params), query: Boolean(opts.query), body: Boolean(opts.body) });
+  return handle;
 }
 
 /**

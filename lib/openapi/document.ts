@@ -1,6 +1,6 @@
 import pkg from "@/package.json";
 import { SchemaRegistry, type JsonSchema } from "./json-schema";
-import type { OperationObject } from "./operation";
+import { completeOperation, type Method, type OperationObject } from "./operation";
 import { agentPaths } from "@/lib/agents/openapi";
 import { contactsPaths } from "@/lib/contacts/openapi";
 import { suppressionsPaths } from "@/lib/suppressions/openapi";
@@ -69,6 +69,9 @@ export function buildOpenApiDocument(): OpenApiDocument {
     ...teamsPaths(r),
     ...healthPaths(r),
   };
+  for (const [path, item] of Object.entries(paths)) {
+    for (const [method, op] of Object.entries(item)) completeOperation(path, method as Method, op);
+  }
   return {
     openapi: "3.1.0",
     info: { title: "Voxdesk API", version: pkg.version, description: DESCRIPTION, license: { name: "MIT", identifier: "MIT" } },

@@ -1,10 +1,12 @@
 import type { z } from "zod";
+import type { Role } from "@/lib/people/roles";
 import type { JsonSchema, ParameterObject, SchemaRegistry } from "./json-schema";
 import { ErrorBody, ToolErrorBody } from "./responses";
+import { isWriteMethod, neededRole, wrapperStatuses, type RouteFacts } from "./statuses";
 
 // Builds OpenAPI operation objects from the same options the route wrapper takes (body, query,
-// params, auth, family), so the error responses a wrapper-produced answer can have are listed
-// automatically and an endpoint's documentation cannot forget them.
+// params, auth, role, family), so the error responses a wrapper-produced answer can have are listed
+// automatically (statuses.ts) and an endpoint's documentation cannot forget them.
 
 export type Method = "get" | "post" | "put" | "patch" | "delete";
 export type Family = "error" | "success";
@@ -27,6 +29,8 @@ export interface OperationSpec {
   family?: Family;
   /** Default true. */
   auth?: boolean;
+  /** The route's `role` option, when it has one (else the default for its path, lib/people/roles.ts). */
+  role?: Role;
   query?: z.ZodType;
   queryNotes?: Record<string, string>;
   params?: z.ZodType;
@@ -57,7 +61,7 @@ export interface ResponseObject {
 }
 
 const STANDARD_ERRORS: Record<number, string> = {
-  400: "Invalid request. The message and `errors` name each bad field by its path, e.g. `agent_config.tasks[0].task_config.hangup_after_silence`.",
+  400: "Invalid request. The message and `errors` name each bad field by its path, e.g. `agent_config.tasks[0].task_config.hangup_after_silence`, and each bad query parameter by its name.",
   401: "Missing or malformed `Authorization: Bearer <token>` header, or an unknown or revoked token. Sent with `WWW-Authenticate: Bearer`.",
   413: "Request body larger than `MAX_BODY_BYTES` (default 5 MiB, counted while reading).",
   415: "`Content-Type` is not `application/json`.",
@@ -79,6 +83,9 @@ function headerObjects(headers: Record<string, string> | undefined) {
   return Object.fromEntries(Object.entries(headers).map(([name, description]) => [name, { description, schema: { type: "string" } }]));
 }
 
+/** What completeOperation needs once the path is known: the route facts and the family's error body. */
+const pending = new WeakMap<OperationObject, { facts: RouteFacts; errorSchema: JsonSchema }>();
+
 export function operation(r: SchemaRegistry, method: Method, spec: OperationSpec): OperationObject {
   const auth = spec.auth ?? true;
   const errorSchema = r.output(spec.family === "success" ? ToolErrorBody : ErrorBody);
@@ -86,12 +93,6 @@ export function operation(r: SchemaRegistry, method: Method, spec: OperationSpec
     ...(spec.params ? r.parameters(spec.params, "path", spec.paramNotes) : []),
     ...(spec.query ? r.parameters(spec.query, "query", spec.queryNotes) : []),
   ];
-
-  const implied = new Set<number>([500]);
-  if (auth) [401, 429].forEach((s) => implied.add(s));
-  if (spec.query || spec.params) implied.add(400);
-  if (spec.body) [400, 413, 415].forEach((s) => implied.add(s));
-  if (method !== "get" && auth) implied.add(503);
 
   const responses: Record<string, ResponseObject> = {};
   for (const [status, res] of Object.entries(spec.responses)) {
@@ -103,21 +104,14 @@ export function operation(r: SchemaRegistry, method: Method, spec: OperationSpec
   }
   // Errors in the family's body come from the route wrapper (AppError), with its headers;
   // an endpoint-specific schema is the handler's own answer.
-  const errors: Record<number, { description: string; schema: JsonSchema; wrapper: boolean }> = {};
-  for (const status of implied) errors[status] = { description: STANDARD_ERRORS[status], schema: errorSchema, wrapper: true };
   for (const [status, e] of Object.entries(spec.errors ?? {})) {
-    errors[Number(status)] =
+    responses[status] =
       typeof e === "string"
-        ? { description: e, schema: errorSchema, wrapper: true }
-        : { description: e.description, schema: r.output(e.schema), wrapper: false };
-  }
-  for (const [status, e] of Object.entries(errors).sort(([a], [b]) => Number(a) - Number(b))) {
-    // The route wrapper adds x-request-id to every answer and the challenge to every 401, whoever built it.
-    const headers = headerObjects({ ...(e.wrapper || Number(status) === 401 ? HEADERS[Number(status)] : {}), ...REQUEST_ID });
-    responses[status] = { description: e.description, headers, content: { "application/json": { schema: e.schema } } };
+        ? errorResponse(Number(status), e, errorSchema, true)
+        : errorResponse(Number(status), e.description, r.output(e.schema), false);
   }
 
-  return {
+  const op: OperationObject = {
     tags: [spec.tag],
     operationId: spec.operationId,
     summary: spec.summary,
@@ -137,4 +131,41 @@ export function operation(r: SchemaRegistry, method: Method, spec: OperationSpec
       : {}),
     responses,
   };
+  pending.set(op, { facts: { auth, role: spec.role, params: Boolean(spec.params), query: Boolean(spec.query), body: Boolean(spec.body) }, errorSchema });
+  return op;
+}
+
+function errorResponse(status: number, description: string, schema: JsonSchema, wrapper: boolean): ResponseObject {
+  // The route wrapper adds x-request-id to every answer and the challenge to every 401, whoever built it.
+  const headers = headerObjects({ ...(wrapper || status === 401 ? HEADERS[status] : {}), ...REQUEST_ID });
+  return { description, headers, content: { "application/json": { schema } } };
+}
+
+/** The 403 and 404 texts depend on the operation: who may call it, what its path names. */
+function describe(status: number, path: string, method: Method, facts: RouteFacts): string {
+  if (status === 403) {
+    const role = neededRole(method, `/api${path}`, facts.role);
+    const write = isWriteMethod(method) ? ", the API key is read-only, or a console session's write came without this site's `Origin`" : "";
+    return `Forbidden: this needs the ${role} role or higher (viewer < editor < admin < owner) and the caller's is lower${write}.`;
+  }
+  if (status === 404) {
+    const names = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => `\`${m[1]}\``).join(", ");
+    return `Not found: nothing with this ${names} in the caller's account (another account's ids answer 404 too).`;
+  }
+  return STANDARD_ERRORS[status];
+}
+
+/**
+ * Adds the statuses the route wrapper can answer (statuses.ts) to an operation, now that its path
+ * is known (the default role depends on it); an endpoint's own description of a status wins.
+ * Called by the document for every operation.
+ */
+export function completeOperation(path: string, method: Method, op: OperationObject): OperationObject {
+  const known = pending.get(op);
+  if (!known) throw new Error(`${method.toUpperCase()} ${path} was not built with operation()`);
+  for (const status of wrapperStatuses(method, `/api${path}`, known.facts)) {
+    op.responses[status] ??= errorResponse(status, describe(status, path, method, known.facts), known.errorSchema, true);
+  }
+  op.responses = Object.fromEntries(Object.entries(op.responses).sort(([a], [b]) => Number(a) - Number(b)));
+  return op;
 }

@@ -1,36 +1,17 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { API_DIR, HTTP_METHODS, routeFiles, toOpenApiPath } from "@/lib/testing/api-routes";
 import { buildOpenApiDocument } from "./document";
 
 // A new endpoint without documentation fails here: every HTTP method exported by every
 // app/api/**/route.ts must have an operation in the OpenAPI document.
 
-const API_DIR = path.resolve(import.meta.dirname, "../../app/api");
-const HTTP = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+const HTTP = HTTP_METHODS;
 
 // Families documented ahead of their route files (being built on another branch). Remove a family
 // from this list when its branch merges.
 const PENDING_FAMILIES: string[] = [];
-
-/** Route files under `dir`, less catch-alls (`[...path]`): app/api/[...path] is the API's JSON 404, no operation. */
-function routeFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const full = path.join(dir, e.name);
-    if (e.isDirectory()) return /^\[\.\.\./.test(e.name) ? [] : routeFiles(full);
-    return /^route\.(ts|tsx|js|mjs)$/.test(e.name) ? [full] : [];
-  });
-}
-
-/** `app/api/agent/[id]/route.ts` → `/agent/{id}`; route groups `(x)` vanish as in Next. */
-function toOpenApiPath(file: string): string {
-  const segments = path
-    .relative(API_DIR, path.dirname(file))
-    .split(path.sep)
-    .filter((s) => s !== "" && !/^\(.*\)$/.test(s))
-    .map((s) => s.replace(/^\[(?:\.\.\.)?([^\]]+)\]$/, "{$1}"));
-  return `/${segments.join("/")}`;
-}
 
 /** HTTP methods a route module exports: `export const GET`, `export async function POST`, `export { x as PUT }`. */
 function exportedMethods(source: string): string[] {
