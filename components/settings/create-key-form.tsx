@@ -2,14 +2,14 @@
 
 import * as React from "react";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import { controlClass, Input } from "@/components/ui/input";
+import { Input } from "@/components/ui/input";
 import { Field } from "@/components/ui/field";
 import { showServerErrors } from "@/components/contacts/server-errors";
 import { useCreateKey, type CreatedKey } from "@/lib/people/hooks/api-keys";
 import { KeyCreate } from "@/lib/people/schema";
-import { cn } from "@/lib/utils";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { OneTimeSecret } from "./one-time-secret";
 
 /** Name + scope → the new key, shown once with a copy button. */
@@ -34,12 +34,19 @@ export function CreateKeyForm() {
         <Field label="Name" required error={errors.name?.message} hint="What uses it, e.g. “CRM sync”.">
           <Input autoComplete="off" maxLength={100} {...form.register("name")} />
         </Field>
-        <Field label="Scope" required error={errors.scope?.message}>
-          <select className={cn(controlClass, "h-9")} {...form.register("scope")}>
-            <option value="read_only">read only</option>
-            <option value="full">full</option>
-          </select>
-        </Field>
+        <Controller control={form.control} name="scope" render={({ field }) => (
+          <Field label="Scope" required error={errors.scope?.message}>
+            {(p) => (
+              <Select name={field.name} value={field.value} onValueChange={field.onChange}>
+                <SelectTrigger {...p} ref={field.ref} onBlur={field.onBlur}><SelectValue /></SelectTrigger>
+                <SelectContent>
+                  <SelectItem value="read_only">read only</SelectItem>
+                  <SelectItem value="full">full</SelectItem>
+                </SelectContent>
+              </Select>
+            )}
+          </Field>
+        )} />
         <Button type="submit" className="sm:mt-6" disabled={isSubmitting}>{isSubmitting ? "Creating…" : "Create key"}</Button>
       </form>
       {created && (

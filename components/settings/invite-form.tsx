@@ -2,7 +2,7 @@
 
 import * as React from "react";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -35,9 +35,11 @@ export function InviteForm({ canInviteOwner }: { canInviteOwner: boolean }) {
         <Field label="Email" required error={errors.email?.message}>
           <Input type="email" autoComplete="off" {...form.register("email")} />
         </Field>
-        <Field label="Role" required error={errors.role?.message}>
-          <RoleSelect allowOwner={canInviteOwner} {...form.register("role")} />
-        </Field>
+        <Controller control={form.control} name="role" render={({ field }) => (
+          <Field label="Role" required error={errors.role?.message}>
+            <RoleSelect allowOwner={canInviteOwner} name={field.name} value={field.value} onValueChange={field.onChange} onBlur={field.onBlur} ref={field.ref} />
+          </Field>
+        )} />
         <Button type="submit" className="sm:mt-6" disabled={isSubmitting}>{isSubmitting ? "Inviting…" : "Create invite link"}</Button>
       </form>
       {created && (

@@ -10,7 +10,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { formatDate } from "@/components/contacts/format";
-import { atLeast, canSetRole, isRole } from "@/lib/people/roles";
+import { atLeast, canSetRole } from "@/lib/people/roles";
 import { useMe, useMembers, useRemoveMember, useResetLink, useSetRole, type Member, type ResetLink } from "@/lib/people/hooks/members";
 import { InviteForm } from "./invite-form";
 import { OneTimeSecret } from "./one-time-secret";
@@ -53,35 +53,45 @@ export function MembersPage() {
           ) : (
             <Table>
               <THead>
-                <tr><Th>Name</Th><Th className="hidden sm:table-cell">Email</Th><Th>Role</Th><Th className="hidden md:table-cell">Joined</Th><Th><span className="sr-only">Actions</span></Th></tr>
+                <tr><Th>Name</Th><Th className="hidden sm:table-cell">Email</Th><Th>Role</Th><Th className="hidden md:table-cell">Joined</Th><Th className="hidden sm:table-cell"><span className="sr-only">Actions</span></Th></tr>
               </THead>
               <TBody>
-                {members.data.members.map((m) => (
-                  <Tr key={m.user_id}>
-                    <Td className="font-medium">{m.name}{m.user_id === me.data?.user_id && <span className="ml-1 text-zinc-600 dark:text-zinc-400">(you)</span>}</Td>
-                    <Td className="hidden text-zinc-600 sm:table-cell dark:text-zinc-400">{m.email}</Td>
-                    <Td className="py-1">
-                      <RoleSelect aria-label={`Role of ${m.email}`} allowOwner={may(m.role, "owner") || m.role === "owner"} value={m.role} disabled={!canManage(m) || setRole.isPending}
-                        title={canManage(m) ? undefined : m.user_id === me.data?.user_id ? "You cannot change your own role" : "Only an owner can change an owner"}
-                        onChange={(e) => isRole(e.target.value) && setRole.mutate({ userId: m.user_id, role: e.target.value }, {
-                          onSuccess: () => toast.success(`${m.email} is now ${e.target.value}`),
-                          onError: (err) => toast.error(err.message),
-                        })} className="w-32" />
-                    </Td>
-                    <Td className="hidden text-zinc-600 md:table-cell dark:text-zinc-400">{formatDate(m.created_at)}</Td>
-                    <Td className="py-1">
-                      <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end">
-                        <Button variant="ghost" size="sm" disabled={!canManage(m) || resetLink.isPending}
-                          onClick={() => resetLink.mutate(m.user_id, { onSuccess: (r) => setReset({ ...r, email: m.email }), onError: (err) => toast.error(err.message) })}>
-                          Reset link
-                        </Button>
-                        <Button variant="ghost" size="sm" className="text-red-700 dark:text-red-300" disabled={!canManage(m)} onClick={() => setRemoving(m)} aria-label={`Remove ${m.email}`}>
-                          Remove
-                        </Button>
-                      </div>
-                    </Td>
-                  </Tr>
-                ))}
+                {members.data.members.map((m) => {
+                  const actions = (
+                    <>
+                      <Button variant="ghost" size="sm" disabled={!canManage(m) || resetLink.isPending}
+                        onClick={() => resetLink.mutate(m.user_id, { onSuccess: (r) => setReset({ ...r, email: m.email }), onError: (err) => toast.error(err.message) })}>
+                        Reset link
+                      </Button>
+                      <Button variant="ghost" size="sm" className="text-red-700 dark:text-red-300" disabled={!canManage(m)} onClick={() => setRemoving(m)} aria-label={`Remove ${m.email}`}>
+                        Remove
+                      </Button>
+                    </>
+                  );
+                  return (
+                    <Tr key={m.user_id}>
+                      <Td className="font-medium">
+                        {m.name}{m.user_id === me.data?.user_id && <span className="ml-1 text-zinc-600 dark:text-zinc-400">(you)</span>}
+                        {/* Below sm the email and the actions sit under the name: four columns do not fit 390 px. */}
+                        <span className="block truncate text-xs font-normal text-zinc-600 sm:hidden dark:text-zinc-400">{m.email}</span>
+                        <div className="-ml-3 mt-1 flex flex-wrap gap-1 sm:hidden">{actions}</div>
+                      </Td>
+                      <Td className="hidden text-zinc-600 sm:table-cell dark:text-zinc-400">{m.email}</Td>
+                      <Td className="py-1">
+                        <RoleSelect aria-label={`Role of ${m.email}`} allowOwner={may(m.role, "owner") || m.role === "owner"} value={m.role} disabled={!canManage(m) || setRole.isPending}
+                          title={canManage(m) ? undefined : m.user_id === me.data?.user_id ? "You cannot change your own role" : "Only an owner can change an owner"}
+                          onValueChange={(role) => role !== m.role && setRole.mutate({ userId: m.user_id, role }, {
+                            onSuccess: () => toast.success(`${m.email} is now ${role}`),
+                            onError: (err) => toast.error(err.message),
+                          })} className="w-28 sm:w-32" />
+                      </Td>
+                      <Td className="hidden text-zinc-600 md:table-cell dark:text-zinc-400">{formatDate(m.created_at)}</Td>
+                      <Td className="hidden py-1 sm:table-cell">
+                        <div className="flex justify-end gap-1">{actions}</div>
+                      </Td>
+                    </Tr>
+                  );
+                })}
               </TBody>
             </Table>
           )}
