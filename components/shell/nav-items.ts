@@ -1,4 +1,4 @@
-import { BookOpen, Bot, Contact, KeyRound, LayoutDashboard, Megaphone, PhoneCall, PhoneOff, ScrollText, Server, Users, Wrench, type LucideIcon } from "lucide-react";
+import { BookOpen, Bot, Contact, KeyRound, LayoutDashboard, Megaphone, PhoneCall, PhoneOff, ScrollText, Server, Sparkles, Users, Wrench, type LucideIcon } from "lucide-react";
 import type { Role } from "@/lib/people/roles";
 
 /** `minRole`: shown only to that role and above (the pages' API answers 403 below it anyway). */
@@ -15,6 +15,7 @@ export const navItems: readonly NavItem[] = [
   { href: "/do-not-call", label: "Do not call", icon: PhoneOff, minRole: "admin" },
   { href: "/settings/members", label: "Members", icon: Users, minRole: "admin" },
   { href: "/settings/api-keys", label: "API keys", icon: KeyRound, minRole: "admin" },
+  { href: "/settings/ai-providers", label: "AI providers", icon: Sparkles, minRole: "admin" },
   { href: "/settings/audit", label: "Audit log", icon: ScrollText, minRole: "admin" },
   { href: "/docs", label: "API docs", icon: BookOpen },
 ];

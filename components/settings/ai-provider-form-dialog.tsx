@@ -1,0 +1,81 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { useCreateAiProvider } from "@/lib/ai-providers/hooks";
+import { AiProviderCreate, type AiProviderCreateInput } from "@/lib/ai-providers/schema";
+import { ApiError } from "@/lib/http/fetch-json";
+
+const FIELDS = ["name", "base_url", "api_key", "model"] as const;
+const isField = (p: string): p is (typeof FIELDS)[number] => (FIELDS as readonly string[]).includes(p);
+
+/**
+ * "Add AI provider": the server's own schema validates the form; its 4xx field errors go back
+ * beside the fields. The key is a password field, sent once and never shown again.
+ */
+export function AiProviderFormDialog({ onClose }: { onClose: () => void }) {
+  const form = useForm<AiProviderCreateInput, unknown, z.output<typeof AiProviderCreate>>({
+    resolver: zodResolver(AiProviderCreate),
+    defaultValues: { name: "", base_url: "https://api.openai.com/v1", api_key: "", model: "gpt-4o-mini" },
+  });
+  const create = useCreateAiProvider();
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const provider = await create.mutateAsync(values);
+      toast.success(`AI provider '${provider.name}' added`, { description: "Check the connection to prove the key and model." });
+      onClose();
+    } catch (err) {
+      if (!(err instanceof ApiError)) return form.setError("root.server", { message: "Could not reach the server. Try again." });
+      let placed = 0;
+      for (const [path, message] of Object.entries(err.fieldErrors)) {
+        if (!isField(path)) continue;
+        form.setError(path, { type: "server", message }, { shouldFocus: placed++ === 0 });
+      }
+      if (!placed) form.setError("root.server", { message: err.message });
+    }
+  });
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Add AI provider</DialogTitle>
+          <DialogDescription>Any OpenAI-compatible chat-completions API: OpenAI, Azure OpenAI, Groq, OpenRouter, or your own vLLM or Ollama.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Add AI provider">
+          <Field label="Name" required error={errors.name?.message}>
+            <Input autoComplete="off" placeholder="OpenAI" {...form.register("name")} />
+          </Field>
+          <Field label="Base URL" required error={errors.base_url?.message} hint="Usually ends in /v1. A private address works only if the operator allowlisted it.">
+            <Input type="url" inputMode="url" autoComplete="off" spellCheck={false} {...form.register("base_url")} />
+          </Field>
+          <Field label="Model" required error={errors.model?.message} hint="The model id the provider knows, e.g. gpt-4o-mini.">
+            <Input autoComplete="off" spellCheck={false} {...form.register("model")} />
+          </Field>
+          <Field label="API key" required error={errors.api_key?.message} hint="Stored encrypted and sent only to this base URL's origin; only its last 4 characters are shown afterwards.">
+            <Input type="password" autoComplete="new-password" spellCheck={false} {...form.register("api_key")} />
+          </Field>
+          {errors.root?.server && (
+            <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-500/10 dark:text-red-300">
+              {errors.root.server.message}
+            </p>
+          )}
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+            <Button type="submit" disabled={isSubmitting}>{isSubmitting ? "Adding…" : "Add provider"}</Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
