@@ -8,6 +8,7 @@ import { FormProvider, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { Loader2 } from "lucide-react";
 import { PageHeader } from "@/components/shell/page-header";
+import { cn } from "@/lib/utils";
 import { Button } from "@/components/ui/button";
 import { useCreateAgent, useUpdateAgent } from "@/lib/agents/hooks";
 import { isApiError } from "@/lib/http/fetch-json";
@@ -122,9 +123,13 @@ export function AgentBuilder({ agentId, initialValues, title, description, actio
       <PageHeader
         title={title}
         description={description}
+        // A stored agent has a toolbar (deploy, call, clone, delete, import, save, and why a button is
+        // off): it goes under the title as its own wrapping row. Beside the title it was squeezed
+        // until "Deploy first to place calls" broke into four lines.
+        className={actions ? "sm:flex-col sm:items-stretch" : undefined}
         actions={
-          // One row from sm up: the buttons must not wrap under each other beside a long description.
-          <div className="flex flex-wrap items-center gap-2 sm:flex-nowrap">
+          // A new agent: one row from sm up, beside the title.
+          <div className={cn("flex flex-wrap items-center gap-2", !actions && "sm:flex-nowrap")}>
             {actions}
             <ImportJsonDialog onImport={importValues} />
             {saveButton}

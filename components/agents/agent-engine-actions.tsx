@@ -37,23 +37,30 @@ export function AgentEngineActions({ agent }: { agent: DeployableAgent }) {
   const [open, setOpen] = React.useState<"deploy" | "call" | null>(null);
   const noEngine = engines.data?.length === 0;
   const deployed = (agent.deployments ?? []).length > 0;
-  const reason = "text-xs text-zinc-500 dark:text-zinc-400";
+  // Each button and its reason are one unit of the header's wrapping row, the reason on one line
+  // beside its button: squeezed between buttons it broke into four lines.
+  const group = "inline-flex items-center gap-2";
+  const reason = "text-xs whitespace-nowrap text-zinc-500 dark:text-zinc-400";
   return (
     <>
-      <Button onClick={() => setOpen("deploy")} disabled={!can.allowed || noEngine || engines.isPending} title={can.reason} aria-describedby={noEngine ? "deploy-reason" : undefined}>
-        <Rocket aria-hidden="true" />
-        Deploy
-      </Button>
-      {noEngine && (
-        <span id="deploy-reason" className={reason}>
-          No engine yet: <Link href="/engines" className="font-medium text-indigo-600 underline-offset-2 hover:underline dark:text-indigo-400">add one</Link>
-        </span>
-      )}
-      <Button variant="outline" onClick={() => setOpen("call")} disabled={!can.allowed || !deployed} title={can.reason} aria-describedby={!deployed ? "call-reason" : undefined}>
-        <PhoneOutgoing aria-hidden="true" />
-        Call a number
-      </Button>
-      {!deployed && <span id="call-reason" className={reason}>Deploy first to place calls</span>}
+      <span className={group}>
+        <Button onClick={() => setOpen("deploy")} disabled={!can.allowed || noEngine || engines.isPending} title={can.reason} aria-describedby={noEngine ? "deploy-reason" : undefined}>
+          <Rocket aria-hidden="true" />
+          Deploy
+        </Button>
+        {noEngine && (
+          <span id="deploy-reason" className={reason}>
+            No engine yet: <Link href="/engines" className="font-medium text-indigo-600 underline-offset-2 hover:underline dark:text-indigo-400">add one</Link>
+          </span>
+        )}
+      </span>
+      <span className={group}>
+        <Button variant="outline" onClick={() => setOpen("call")} disabled={!can.allowed || !deployed} title={can.reason} aria-describedby={!deployed ? "call-reason" : undefined}>
+          <PhoneOutgoing aria-hidden="true" />
+          Call a number
+        </Button>
+        {!deployed && <span id="call-reason" className={reason}>Deploy first to place calls</span>}
+      </span>
       {open === "deploy" && <DeployDialog agent={agent} onClose={() => setOpen(null)} />}
       {open === "call" && <CallDialog agent={agent} onClose={() => setOpen(null)} />}
     </>

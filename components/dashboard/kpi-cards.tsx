@@ -25,7 +25,8 @@ export function KpiCards({ totals }: { totals: CallSummary["totals"] }) {
         <Card key={k.id} role="group" aria-labelledby={`kpi-${k.id}`} data-testid={`kpi-${k.id}`}
           className={i === 0 ? "col-span-2 p-4 sm:col-span-1" : "p-4"}>
           <p id={`kpi-${k.id}`} className="text-[13px] font-medium text-zinc-500 dark:text-zinc-400">{k.label}</p>
-          <p className="mt-1.5 text-2xl font-semibold tracking-tight text-zinc-900 tabular-nums dark:text-zinc-50" data-kpi-value>
+          {/* One line at any width ("4,618.5 min" wrapped at 390 px): a step smaller on phones. */}
+          <p className="mt-1.5 text-xl font-semibold tracking-tight whitespace-nowrap text-zinc-900 tabular-nums sm:text-2xl dark:text-zinc-50" data-kpi-value>
             {k.value}
           </p>
           <p className="mt-1 truncate text-xs text-zinc-500 dark:text-zinc-400">{k.hint}</p>
