@@ -7,6 +7,7 @@ import { suppressionsPaths } from "@/lib/suppressions/openapi";
 import { campaignsPaths } from "@/lib/campaigns/openapi";
 import { detailsPaths } from "@/lib/calls/openapi";
 import { enginesPaths } from "@/lib/engines/openapi";
+import { aiProvidersPaths, aiProvidersTag } from "@/lib/ai-providers/openapi";
 import { healthPaths } from "./health";
 import { sessionPaths } from "@/lib/people/openapi-session";
 import { teamsPaths } from "@/lib/people/openapi";
@@ -49,6 +50,7 @@ const TAGS = [
   { name: "Tools", description: "API tools agents can call, and test calls of them. Error body: `{success: false, message}`." },
   { name: "Contacts", description: "Contact lists for outbound calling; numbers are de-duplicated by their E.164 form." },
   { name: "Engines", description: "Voice engines (Bolna) the account's agents deploy to and place calls through." },
+  aiProvidersTag,
   { name: "Campaigns", description: "Outbound campaigns and the account's do-not-call list." },
   { name: "Console session", description: "Sign-in for the web console (not in the platform spec)." },
   { name: "Teams", description: "Members, roles, API keys and the audit log (admin and above)." },
@@ -63,6 +65,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
     ...toolsPaths(r),
     ...contactsPaths(r),
     ...enginesPaths(r),
+    ...aiProvidersPaths(r),
     ...suppressionsPaths(r),
     ...campaignsPaths(r),
     ...sessionPaths(r),
