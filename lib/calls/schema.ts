@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { CallStatus } from "@/lib/calls/status";
+import { CALL_STATUSES, CallStatus } from "@/lib/calls/status";
+import { documentedAs, queryInteger } from "@/lib/core/page-query";
 
 // Query parameters of GET /api/details and /api/details/summary, and the call record itself
 // (the OpenAPI document and the CSV/JSON importer use the same definitions).
@@ -7,30 +8,28 @@ import { CallStatus } from "@/lib/calls/status";
 export const CALL_TYPES = ["inbound", "outbound", "web_call"] as const;
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
-const IsoDateOrTime = z
-  .string()
-  .refine((v) => (DATE_RE.test(v) || v.includes("T")) && !Number.isNaN(Date.parse(v)), "must be an ISO 8601 date (YYYY-MM-DD) or timestamp");
+const IsoDateOrTime = documentedAs(
+  z.string().refine((v) => (DATE_RE.test(v) || v.includes("T")) && !Number.isNaN(Date.parse(v)), "must be an ISO 8601 date (YYYY-MM-DD) or timestamp"),
+  { anyOf: [{ type: "string", format: "date" }, { type: "string", format: "date-time" }] },
+);
+const IsoDate = documentedAs(z.string().regex(DATE_RE, "must be a date YYYY-MM-DD"), { type: "string", format: "date" });
 
 /**
- * A status filter: one of the known statuses (documented as an enum), or any other value, since
- * imported calls keep whatever status they were recorded with.
+ * A status filter: one of the known statuses (documented as that enum), or any other value, since
+ * imported calls keep whatever status they were recorded with; call types likewise.
  */
-const StatusFilter = z.union([CallStatus, z.string().min(1)]);
+const StatusFilter = documentedAs(z.union([CallStatus, z.string().min(1)]), { type: "string", enum: [...CALL_STATUSES] });
+const CallTypeFilter = documentedAs(z.string().min(1), { type: "string", enum: [...CALL_TYPES] });
 
 export const DetailsQuery = z
   .object({
-    limit: z
-      .string()
-      .regex(/^\d+$/, "must be an integer from 1 to 1000")
-      .transform(Number)
-      .refine((n) => n >= 1 && n <= 1000, "must be an integer from 1 to 1000")
-      .optional(),
+    limit: queryInteger(1, 1000).optional(),
     cursor: z.string().min(1).optional(),
     agent_id: z.string().min(1).optional(),
     engine_id: z.string().min(1).optional(),
     campaign_id: z.string().min(1).optional(),
     status: StatusFilter.optional(),
-    call_type: z.string().min(1).optional(),
+    call_type: CallTypeFilter.optional(),
     from: IsoDateOrTime.optional(),
     to: IsoDateOrTime.optional(),
     q: z.string().max(200).optional(),
@@ -46,8 +45,8 @@ export const CallSidParams = z.object({ call_sid: z.string().min(1).max(128) }).
 
 export const SummaryQuery = z
   .object({
-    from: z.string().regex(DATE_RE, "must be a date YYYY-MM-DD").optional(),
-    to: z.string().regex(DATE_RE, "must be a date YYYY-MM-DD").optional(),
+    from: IsoDate.optional(),
+    to: IsoDate.optional(),
     agent_id: z.string().min(1).optional(),
     campaign_id: z.string().min(1).optional(),
   })

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DOCUMENTED_AS } from "@/lib/core/page-query";
 
 // zod → JSON Schema (2020-12, the dialect of OpenAPI 3.1) for the OpenAPI document.
 // Requests are converted with io "input" (what a client sends: defaults are optional, transforms
@@ -22,6 +23,13 @@ const SAFE_INT = Number.MAX_SAFE_INTEGER;
  * type, so in output mode a `.transform()` is documented with its input's schema instead of `{}`.
  */
 function tidy(ctx: { zodSchema: unknown; jsonSchema: JsonSchema }, io: "input" | "output") {
+  // A query parameter documented as what it means (page-query.ts `documentedAs`), not as its text.
+  const meant = ctx.jsonSchema[DOCUMENTED_AS] as JsonSchema | undefined;
+  if (meant) {
+    for (const k of Object.keys(ctx.jsonSchema)) if (!KEEP_ON_REPLACE.includes(k)) delete ctx.jsonSchema[k];
+    Object.assign(ctx.jsonSchema, meant);
+    return;
+  }
   const def = (ctx.zodSchema as { _zod: { def: { type: string; in?: z.ZodType; out?: { _zod: { def: { type: string } } } } } })._zod.def;
   if (io === "output" && def.type === "pipe" && def.in && def.out?._zod.def.type === "transform") {
     const inner = raw(def.in, "input");

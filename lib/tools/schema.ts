@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { TOOL_METHODS, type ToolMethod } from "@/lib/outbound/request-shape";
 import { checkParametersSchema } from "@/lib/tools/json-schema";
-import { PageQuery } from "@/lib/core/page-query";
+import { documentedAs, PageQuery } from "@/lib/core/page-query";
 
 // One schema per tool request body, shared by the handlers and the console's tool form. Rules
 // from issue 3; where the spec is silent (lengths, tag rules) see docs/decisions.md, "Tools".
@@ -139,7 +139,7 @@ export const ToolListQuery = z
     ...PageQuery.shape,
     category: z.string().min(1).max(64).optional(),
     tag: z.string().min(1).max(64).optional(),
-    is_active: z.enum(["true", "false"], { error: "must be true or false" }).transform((v) => v === "true").optional(),
+    is_active: documentedAs(z.enum(["true", "false"], { error: "must be true or false" }).transform((v) => v === "true"), { type: "boolean" }).optional(),
     q: z.string().max(200).optional(),
   })
   .strict();
