@@ -1,6 +1,7 @@
 // What Bolna's hosted API refuses, written from ../shared/spec/bolna-engine.md §1–3 and kept apart
 // from lib/engines/bolna/* on purpose: the fake must be able to disagree with our own client and
 // readiness check when one of them is wrong. Each rule returns a message like pydantic's, or null.
+import { FOLLOW_UP_TYPES, followUpError } from "./fake-bolna-followups";
 
 const LLM_AGENT_TYPES = ["simple_llm_agent", "knowledgebase_agent", "graph_agent", "llm_agent_graph", "multiagent"];
 const SYNTH_REQUIRED: Record<string, string[]> = {
@@ -37,6 +38,14 @@ export function agentError(body: unknown): string | null {
   for (const [i, task] of c.tasks.entries()) {
     const at = `agent_config.tasks.${i}`;
     if (!obj(task)) return `${at}: Input should be an object`;
+    if (FOLLOW_UP_TYPES.includes(String(task.task_type))) {
+      // Run after the call on its transcript; the conversation comes first. No prompt needed: Bolna
+      // uses its own extraction/summarization prompt when agent_prompts has none for the task.
+      if (i === 0) return `${at}.task_type: the first task is the conversation`;
+      const followUp = followUpError(task, at);
+      if (followUp) return followUp;
+      continue;
+    }
     const err = toolsError(task.tools_config, `${at}.tools_config`) ?? toolchainError(task.toolchain, `${at}.toolchain`);
     if (err) return err;
     const prompt = (body.agent_prompts as Obj)[`task_${i + 1}`];
@@ -112,7 +121,7 @@ export function callError(body: unknown): string | null {
 /** True when Bolna would replace a task's LLM agent with its bare default (unknown agent_type). */
 export function fallbackAgent(body: unknown): boolean {
   const tasks = obj(body) && obj(body.agent_config) && Array.isArray(body.agent_config.tasks) ? body.agent_config.tasks : [];
-  return tasks.some((t) => obj(t) && obj(t.tools_config) && obj(t.tools_config.llm_agent)
+  return tasks.some((t) => obj(t) && !FOLLOW_UP_TYPES.includes(String(t.task_type)) && obj(t.tools_config) && obj(t.tools_config.llm_agent)
     && !LLM_AGENT_TYPES.includes(String(t.tools_config.llm_agent.agent_type)));
 }
 

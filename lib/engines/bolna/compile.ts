@@ -1,5 +1,7 @@
 // Our stored agent → the body of Bolna's POST/PUT /v2/agent (../shared/spec/bolna-engine.md §1).
 // Pure: the caller resolves tools (with their decrypted tokens) and the webhook URL first.
+import { extractionText, planKeys } from "@/lib/outcomes/keys";
+import type { AnalysisPlan } from "@/lib/outcomes/schema";
 
 type Json = Record<string, unknown>;
 
@@ -20,7 +22,7 @@ export function paramTemplate(parameters: Json): string {
 }
 
 export function compileAgent(
-  agent: { agent_config: Json; agent_prompts: Json },
+  agent: { agent_config: Json; agent_prompts: Json; analysis_plan?: AnalysisPlan | null },
   tools: Map<string, ResolvedTool>,
   webhookUrl: string,
 ): { agent_config: Json; agent_prompts: Json } {
@@ -49,5 +51,32 @@ export function compileAgent(
       tools_params: Object.fromEntries(resolved.map((t) => [t.name, { method: t.method, url: t.url, api_token: t.apiToken, param: paramTemplate(t.parameters) }])),
     };
   }
+  tasks.push(...followUpTasks(agent.analysis_plan, tasks[0]));
   return { agent_config: config, agent_prompts: structuredClone(agent.agent_prompts) };
+}
+
+/**
+ * The analysis plan as Bolna's own follow-up tasks, run on the transcript after the call: an
+ * `extraction` task (its result is the execution's extracted_data) and a `summarization` task (the
+ * execution's summary). Their llm_agent is Bolna's flat SimpleLlmAgent (provider, model and
+ * extraction_details side by side, no agent_type/llm_config): Bolna's agent-saving code reads
+ * `tools_config.llm_agent.extraction_details` there, and a nested llm_config would make its model
+ * parse the llm_agent as an LlmAgent and drop the details. They get no agent_prompts entry, so Bolna
+ * uses its own extraction prompt over the extraction_json it generates from the details.
+ */
+export function followUpTasks(plan: AnalysisPlan | null | undefined, conversation: Json | undefined): Json[] {
+  if (!plan) return [];
+  const llm = ((conversation?.tools_config as Json | undefined)?.llm_agent as Json | undefined)?.llm_config as Json | undefined;
+  const model = { provider: typeof llm?.provider === "string" ? llm.provider : "openai", model: typeof llm?.model === "string" ? llm.model : "gpt-4o-mini" };
+  const task = (task_type: string, llm_agent: Json): Json => ({
+    task_type,
+    tools_config: { llm_agent: { agent_flow_type: "streaming", ...model, ...llm_agent } },
+    toolchain: { execution: "parallel", pipelines: [["llm"]] },
+    task_config: {},
+  });
+  const out: Json[] = [];
+  const keys = planKeys(plan);
+  if (keys.length) out.push(task("extraction", { request_json: true, extraction_details: extractionText(keys) }));
+  if (plan.summary) out.push(task("summarization", {}));
+  return out;
 }

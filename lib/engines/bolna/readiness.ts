@@ -2,6 +2,8 @@ import {
   EXECUTIONS, IO_FORMATS, IO_PROVIDERS, LLM_AGENT_TYPES, LLM_FLOW_TYPES, LLM_PROVIDERS, PIPELINE_STAGES,
   REASONING_EFFORTS, SYNTHESIZERS, TRANSCRIBER_PROVIDERS,
 } from "./catalog";
+import { planKeys } from "@/lib/outcomes/keys";
+import type { AnalysisPlan } from "@/lib/outcomes/schema";
 
 /**
  * What Bolna would do with an agent, checked before anything is sent (the builder's preview and the
@@ -33,6 +35,7 @@ export function bolnaReadiness(payload: unknown): ReadinessIssue[] {
     }
   }
   const tasks = Array.isArray(config.tasks) ? config.tasks : [];
+  const compiled = compiledTaskTypes(p.analysis_plan);
   if (tasks.length === 0) refuse("agent_config.tasks", "Bolna requires at least one task");
   tasks.forEach((task, i) => {
     const at = `agent_config.tasks[${i}]`;
@@ -41,8 +44,17 @@ export function bolnaReadiness(payload: unknown): ReadinessIssue[] {
     checkToolchain(t.toolchain, `${at}.toolchain`, refuse);
     const prompt = prompts[`task_${i + 1}`];
     if (!isObj(prompt) || !str(prompt.system_prompt)) refuse(`agent_prompts.task_${i + 1}.system_prompt`, `Bolna needs a system prompt for task ${i + 1}`);
+    if (compiled.includes(t.task_type as string)) {
+      refuse(`${at}.task_type`, `analysis_plan compiles its own ${String(t.task_type)} task on deploy: remove this task or that part of the plan`);
+    }
   });
   return out;
+}
+
+/** The follow-up task types deploy adds from the plan (lib/engines/bolna/compile.ts followUpTasks). */
+function compiledTaskTypes(plan: unknown): string[] {
+  if (!isObj(plan)) return [];
+  return [...(planKeys(plan as AnalysisPlan).length ? ["extraction"] : []), ...(plan.summary === true ? ["summarization"] : [])];
 }
 
 type Report = (path: string, message: string) => void;
