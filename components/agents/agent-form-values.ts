@@ -53,7 +53,8 @@ export function newAgentValues(): AgentFormValues {
 
 /** A stored agent as form values; `copy` makes it a new agent named "… (copy)". */
 export function agentToValues(agent: Pick<AgentFormOutput, "agent_config" | "agent_prompts" | "analysis_plan">, copy = false): AgentFormValues {
-  const values = structuredClone({ agent_config: agent.agent_config, agent_prompts: agent.agent_prompts, analysis_plan: agent.analysis_plan ?? null }) as AgentFormValues;
+  const { agent_config, agent_prompts, analysis_plan } = agent;
+  const values = structuredClone(analysis_plan === undefined ? { agent_config, agent_prompts } : { agent_config, agent_prompts, analysis_plan }) as AgentFormValues;
   if (copy) values.agent_config.agent_name = `${values.agent_config.agent_name} (copy)`;
   return values;
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { AgentRecord as DbAgentRecord, listAgents } from "@/lib/agents/db";
 import { AnalysisPlan } from "@/lib/outcomes/schema";
+import { CallOutcomeSchema } from "@/lib/outcomes/openapi";
 import type { callSummary } from "@/lib/calls/db/summary";
 import type { CallDetail as DbCallRecord, listCalls } from "@/lib/calls/db/calls";
 import { AgentConfig, AgentPrompts } from "@/lib/agents/schema";
@@ -80,6 +81,7 @@ export const CallRecord = z
     error_message: z.string().nullable(),
     template_variables: z.record(z.string(), z.unknown()).nullable().describe("The values the call was placed with (the prompts' {variables})"),
     engine_id: z.string().nullable().describe("Engine that placed the call"),
+    outcome: CallOutcomeSchema,
   })
   .meta({ id: "CallRecord" });
 

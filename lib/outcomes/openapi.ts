@@ -1,4 +1,5 @@
-import { FIELD_TYPES, MAX_FIELDS, RESERVED_FIELD_NAMES } from "@/lib/outcomes/schema";
+import { z } from "zod";
+import { FIELD_TYPES, MAX_FIELDS, RESERVED_FIELD_NAMES, SENTIMENTS } from "@/lib/outcomes/schema";
 
 // What the OpenAPI document says about outcomes (issue 21); the shapes themselves come from
 // lib/outcomes/schema.ts.
@@ -21,3 +22,20 @@ export const ANALYSIS_PLAN_EXAMPLE = {
     { name: "plan", type: "enum", choices: ["basic", "pro"], description: "The plan they chose" },
   ],
 };
+
+export const CallOutcomeSchema = z
+  .object({
+    status: z.enum(["analyzed", "pending", "failed", "none"]).describe("analyzed: an outcome is stored; none: nobody analysed this call"),
+    source: z.enum(["engine", "voxdesk"]).nullable().describe("engine: the voice engine's own extraction (Bolna's extracted_data)"),
+    success: z.boolean().nullable().describe("Whether the call met the plan's success criteria; null when not asked or not answered"),
+    success_reason: z.string().nullable(),
+    sentiment: z.enum(SENTIMENTS).nullable(),
+    disposition: z.string().nullable().describe("One of the plan's disposition choices"),
+    fields: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))
+      .describe("Every field of the plan by name, typed as the plan says; null when absent or not of its type"),
+    errors: z.array(z.object({ field: z.string(), message: z.string() }))
+      .describe("Values that did not fit the plan (wrong type, not a choice, a required one missing); extracted_data keeps them as sent"),
+    analyzed_at: z.string().nullable().meta({ format: "date-time", description: "When the outcome was produced (ISO 8601 UTC)" }),
+    model: z.string().nullable().describe("The model Voxdesk's own analysis used; null for the engine's"),
+  })
+  .meta({ id: "CallOutcome", description: "What the call achieved, judged by its agent's analysis_plan (issue 21); summary and extracted_data stay as the engine sent them" });

@@ -45,7 +45,7 @@ import { createUser } from "@/lib/people/db/users";
 const ADMIN = process.env.TEST_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:55432/postgres";
 const havePg = Boolean(process.env.TEST_PG_ADMIN_URL) || (await canConnect(ADMIN));
 
-const TABLES = ["accounts", "calls", "call_daily", "agents", "tools", "tool_tests", "contact_lists", "contacts", "engines", "agent_deployments", "call_daily_engine", "users", "api_tokens", "sessions", "audit_log", "signin_failures", "suppressions", "member_links", "campaigns", "campaign_contacts", "ai_providers"];
+const TABLES = ["accounts", "calls", "call_daily", "agents", "tools", "tool_tests", "contact_lists", "contacts", "engines", "agent_deployments", "call_daily_engine", "users", "api_tokens", "sessions", "audit_log", "signin_failures", "suppressions", "member_links", "campaigns", "campaign_contacts", "call_outcomes", "call_outcome_fields", "ai_providers"];
 const TOOL_TOKEN = "tok_copy_plaintext_9Xq2Lm";
 const UNTIL = new Date("2025-06-30T12:00:00Z");
 const pgName = `voxdesk_copy_${crypto.randomBytes(5).toString("hex")}`;
@@ -152,13 +152,15 @@ beforeAll(async () => {
   // An engine (sealed key and webhook secret) and a deployment, through the real handlers.
   bolna = await startFakeBolna();
   const engine = await call(enginesRoute.POST, "POST", "/api/engines", { token: a.token, body: { name: "Copy engine", base_url: bolna.origin, api_key: bolna.apiKey } });
-  const agentId = (await call(agentRoute.POST, "POST", "/api/agent", { token: a.token, body: bolnaExampleAgent() })).json.agent_id;
+  // With an analysis plan, so the execution below gives the call an outcome (call_outcomes, call_outcome_fields).
+  const plan = { sentiment: true, fields: [{ name: "seats", type: "number" }, { name: "plan", type: "enum", choices: ["basic", "pro"] }] };
+  const agentId = (await call(agentRoute.POST, "POST", "/api/agent", { token: a.token, body: { ...bolnaExampleAgent(), analysis_plan: plan } })).json.agent_id;
   const deployed = await call(deployRoute.POST, "POST", "/", { token: a.token, params: { id: agentId }, body: { engine_id: engine.json.engine_id } });
   expect(deployed.status).toBe(200);
   // An execution posted to the engine's webhook (the engine rollup gets a row).
   const secret = engine.json.webhook_url.split("/").pop();
   const execution = { id: "copy-exec-1", agent_id: deployed.json.remote_agent_id, status: "completed", created_at: "2025-06-02T09:00:00Z",
-    total_cost: 12, cost_breakdown: { llm: 4, synthesizer: 8 }, telephony_data: { to_number: "+14155550102", hangup_by: "Callee", hangup_reason: "done" } };
+    total_cost: 12, cost_breakdown: { llm: 4, synthesizer: 8 }, extracted_data: { sentiment: "positive", seats: 2, plan: "pro" }, telephony_data: { to_number: "+14155550102", hangup_by: "Callee", hangup_reason: "done" } };
   expect((await call(webhookRoute.POST, "POST", "/", { params: { secret }, body: execution })).status).toBe(200);
 
   listId = (await call(contactsRoute.POST, "POST", "/api/contacts", { token: a.token, body: { name: "Leads", default_country: "US" } })).json.list_id;

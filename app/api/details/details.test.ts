@@ -63,8 +63,10 @@ describe("GET /api/details", () => {
     expect(res.status).toBe(200);
     expect(res.json.calls).toHaveLength(5);
     const c = res.json.calls[0];
-    expect(Object.keys(c).sort()).toEqual([...FIELDS, ...EXTRAS].sort());
+    expect(Object.keys(c).sort()).toEqual([...FIELDS, ...EXTRAS, "outcome"].sort());
     for (const k of EXTRAS) expect(c[k], k).toBeNull();
+    // Issue 21: nobody analysed an imported call.
+    expect(c.outcome).toMatchObject({ status: "none", source: null, success: null, fields: {}, errors: [] });
     expect(typeof c.duration).toBe("number");
     expect(typeof c.cost).toBe("number");
     expect(c.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);

@@ -2,7 +2,8 @@ import "server-only";
 import { getAgent } from "@/lib/agents/db";
 import { findDeploymentByRemoteAgent, type EngineRow } from "@/lib/engines/db";
 import { campaignCallHook } from "@/lib/campaigns/call-hook";
-import { upsertExecutionCall, type UpsertOutcome } from "@/lib/calls/db/ingest";
+import { upsertExecutionCall, type ExecutionHook, type UpsertOutcome } from "@/lib/calls/db/ingest";
+import { engineOutcomeHook } from "@/lib/outcomes/db";
 import { executionToCall } from "./execution";
 
 type Json = Record<string, unknown>;
@@ -10,6 +11,8 @@ type Json = Record<string, unknown>;
 /**
  * One execution (webhook, sync, or the answer to a placed call) into calls: the agent is the
  * Voxdesk agent deployed as that remote agent; unknown remote agents are kept under their own id.
+ * In the same transaction: the call's outcome from the engine's extraction, checked against that
+ * agent's analysis plan (lib/outcomes), and its campaign contact.
  */
 export async function ingestExecution(engine: EngineRow, execution: Json): Promise<UpsertOutcome> {
   const call = executionToCall(execution);
@@ -18,7 +21,10 @@ export async function ingestExecution(engine: EngineRow, execution: Json): Promi
   return upsertExecutionCall(
     engine.account_id,
     { ...call, agent_id: agent?.agent_id ?? call.remote_agent_id, name: agent?.agent_name ?? "", engine_id: engine.id },
-    // A campaign's contact follows its call in the same transaction (lib/campaigns/call-hook.ts).
-    campaignCallHook,
+    withOutcome(engineOutcomeHook(agent?.analysis_plan)),
   );
 }
+
+// A campaign's contact follows its call in the same transaction (lib/campaigns/call-hook.ts).
+const withOutcome = (outcome: ExecutionHook | undefined): ExecutionHook =>
+  outcome ? async (...args) => { await outcome(...args); await campaignCallHook(...args); } : campaignCallHook;
