@@ -20,6 +20,12 @@ describe("/docs", () => {
     expect(html.indexOf('id="listCalls"')).toBeLessThan(html.indexOf(">Agents</h2>"));
   });
 
+  it("labels query parameters by what they mean, as the document types them", () => {
+    expect(html).toContain("string (date) | string (date-time) · query");
+    expect(html).toContain("integer · query");
+    expect(html).toContain("boolean · query");
+  });
+
   it("links the JSON document, explains auth and shows schemas without loading anything external", () => {
     expect(html).toContain('href="/api/openapi.json"');
     expect(html).toContain("Authentication");

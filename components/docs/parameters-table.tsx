@@ -1,8 +1,9 @@
 import type { ParameterObject } from "@/lib/openapi/json-schema";
 import { InlineText } from "./rich-text";
 
-/** A compact type label for a parameter's schema: `string (uuid)`, `"true" | "false"`, … */
+/** A compact type label for a parameter's schema: `string (uuid)`, `"true" | "false"`, `string (date) | string (date-time)`, … */
 function typeLabel(schema: Record<string, unknown>): string {
+  if (Array.isArray(schema.anyOf)) return schema.anyOf.map((s) => typeLabel(s as Record<string, unknown>)).join(" | ");
   if (Array.isArray(schema.enum)) return schema.enum.map((v) => JSON.stringify(v)).join(" | ");
   const type = Array.isArray(schema.type) ? schema.type.join(" | ") : String(schema.type ?? "any");
   return typeof schema.format === "string" ? `${type} (${schema.format})` : type;
