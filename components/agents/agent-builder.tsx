@@ -12,6 +12,7 @@ import { cn } from "@/lib/utils";
 import { Button } from "@/components/ui/button";
 import { useCreateAgent, useUpdateAgent } from "@/lib/agents/hooks";
 import { isApiError } from "@/lib/http/fetch-json";
+import { useCan } from "@/lib/people/hooks/use-can";
 import { AgentPayload } from "@/lib/agents/schema";
 import { serverPathToField, type AgentFormOutput, type AgentFormValues } from "./agent-form-values";
 import { BasicsSection } from "./basics-section";
@@ -111,8 +112,9 @@ export function AgentBuilder({ agentId, initialValues, title, description, actio
   }
 
   const saveLabel = agentId ? "Save" : "Create agent";
+  const can = useCan("editor");
   const saveButton = (
-    <Button type="submit" form={formId} disabled={saving}>
+    <Button type="submit" form={formId} disabled={saving || !can.allowed} title={can.reason}>
       {saving && <Loader2 aria-hidden="true" className="motion-safe:animate-spin" />}
       {saving ? "Saving…" : saveLabel}
     </Button>

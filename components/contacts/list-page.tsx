@@ -17,6 +17,7 @@ import { listCountry, formatDate, plural } from "@/components/contacts/format";
 import { ListActionsMenu } from "@/components/contacts/list-actions-menu";
 import { useContactList } from "@/lib/contacts/hooks";
 import { ApiError } from "@/lib/http/fetch-json";
+import { useCan } from "@/lib/people/hooks/use-can";
 import { cn, focusRing } from "@/lib/utils";
 
 // The uploader (papaparse, libphonenumber-js metadata, the worker) loads only when it is opened.
@@ -30,6 +31,7 @@ export function ContactListPage({ listId }: { listId: string }) {
   const [q, setQ] = useQueryState("q", parseAsString.withDefault(""));
   const query = useContactList(listId, q);
   const [uploading, setUploading] = React.useState(false);
+  const can = useCan("editor");
   const list = query.data?.pages[0];
   const contacts = React.useMemo(() => query.data?.pages.flatMap((p) => p.contacts) ?? [], [query.data]);
 
@@ -72,7 +74,7 @@ export function ContactListPage({ listId }: { listId: string }) {
         description={`${plural(list.contact_count, "contact")} · Default country: ${listCountry(list.default_country)} · Created ${formatDate(list.created_at)}`}
         actions={
           <>
-            <Button onClick={() => setUploading(true)} disabled={uploading}>
+            <Button onClick={() => setUploading(true)} disabled={uploading || !can.allowed} title={can.reason}>
               <Upload aria-hidden="true" /> Upload contacts
             </Button>
             <ListActionsMenu list={list} variant="outline" onDeleted={() => router.push("/contacts")} />
@@ -87,7 +89,7 @@ export function ContactListPage({ listId }: { listId: string }) {
             icon={Users}
             title="No contacts in this list"
             text="Upload a CSV with a phone number column, or paste numbers."
-            action={<Button onClick={() => setUploading(true)}><Upload aria-hidden="true" /> Upload contacts</Button>}
+            action={<Button onClick={() => setUploading(true)} disabled={!can.allowed} title={can.reason}><Upload aria-hidden="true" /> Upload contacts</Button>}
           />
         )
       ) : (

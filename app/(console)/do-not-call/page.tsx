@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
+import { RequireRole } from "@/components/shell/require-role";
 import { DoNotCallPage } from "@/components/suppressions/do-not-call-page";
 
 export const metadata: Metadata = { title: "Do not call" };
 
 export default function Page() {
-  return <DoNotCallPage />;
+  return <RequireRole need="admin" title="Do not call"><DoNotCallPage /></RequireRole>;
 }

@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
+import { RequireRole } from "@/components/shell/require-role";
 import { EnginesPage } from "@/components/engines/engines-page";
 
 export const metadata: Metadata = { title: "Engines" };
 
 export default function Page() {
-  return <EnginesPage />;
+  return <RequireRole need="editor" title="Engines"><EnginesPage /></RequireRole>;
 }

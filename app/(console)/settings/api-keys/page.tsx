@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
+import { RequireRole } from "@/components/shell/require-role";
 import { ApiKeysPage } from "@/components/settings/api-keys-page";
 
 export const metadata: Metadata = { title: "API keys" };
 
 export default function Page() {
-  return <ApiKeysPage />;
+  return <RequireRole need="admin" title="API keys"><ApiKeysPage /></RequireRole>;
 }

@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
+import { RequireRole } from "@/components/shell/require-role";
 import { AuditPage } from "@/components/settings/audit-page";
 
 export const metadata: Metadata = { title: "Audit log" };
 
 export default function Page() {
-  return <AuditPage />;
+  return <RequireRole need="admin" title="Audit log"><AuditPage /></RequireRole>;
 }

@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
+import { RequireRole } from "@/components/shell/require-role";
 import { MembersPage } from "@/components/settings/members-page";
 
 export const metadata: Metadata = { title: "Members" };
 
 export default function Page() {
-  return <MembersPage />;
+  return <RequireRole need="admin" title="Members"><MembersPage /></RequireRole>;
 }
