@@ -51,7 +51,16 @@ const Preview = z.object({
   skipped: z.object({ suppressed: z.number().int(), invalid: z.number().int(), missing_variables: z.number().int() }),
   missing_variables: z.record(z.string(), z.number().int()).describe("Contacts lacking each {variable} of the agent's prompts"),
   first_dispatch_at: timestamp("First instant a dial may go out").nullable(),
-  sample: z.array(z.object({ phone_number: z.string(), local_time: z.string().describe("Now, in the zone the contact's windows use"), first_attempt_at: timestamp("First dial").nullable() })),
+  sample: z.array(z.object({
+    phone_number: z.string(), local_time: z.string().describe("Now, in `zone`"), zone: z.string().describe("The IANA zone the contact's windows are read in"),
+    zone_source: z.enum(["number", "campaign"]).describe("number: the number's region has one clock; campaign: the option is off or the country has several zones (+1)"),
+    first_attempt_at: timestamp("First dial").nullable(),
+  })),
+  skipped_contacts: z.array(z.object({
+    contact_id: z.string(), phone_number: z.string(), reason: z.enum(["suppressed", "invalid", "missing_variables"]),
+    missing: z.array(z.string()).describe("The {variables} this contact lacks, when that is why it is skipped"),
+  })).describe("The first skipped_contacts_cap skipped contacts in list order; `skipped` counts all of them"),
+  skipped_contacts_cap: z.number().int(),
 }).meta({ id: "CampaignPreview" });
 
 const Contact = z.object({

@@ -2,6 +2,7 @@ import { recipientZone } from "./recipient-zone";
 import { nextDispatchAt } from "./schedule";
 import { localTime, type CallingWindow } from "./windows";
 import { missingVariables } from "./variables";
+import type { CampaignPreview } from "./schema";
 
 // The dry run and the snapshot taken at start share this: what happens to each contact of the list.
 // Pure (the caller passes `now`), so the preview shows exactly what start will do.
@@ -20,6 +21,8 @@ export type SkipReason = "suppressed" | "invalid" | "missing_variables";
 
 export interface ContactPlan {
   zone: string;
+  /** "number": the number's own region has one clock; "campaign": the campaign's zone applies (option off, or a country with several zones, like +1). */
+  zone_source: "number" | "campaign";
   missing: string[];
   skip: SkipReason | null;
   /** Earliest dial instant for a contact that will be called (null when skipped or no window ever opens). */
@@ -37,42 +40,46 @@ export function planner(s: PlanSettings, now: Date) {
   };
   return (c: { e164: string; variables: Record<string, unknown>; suppressed: boolean }): ContactPlan => {
     const valid = E164.test(c.e164);
-    const zone = valid && s.recipient_time_zone ? recipientZone(c.e164, s.zone) : s.zone;
+    const own = valid && s.recipient_time_zone ? recipientZone(c.e164, null) : null;
+    const zone = own ?? s.zone;
     const missing = missingVariables(s.required, c.variables);
     let skip: SkipReason | null = null;
     if (!valid) skip = "invalid";
     else if (c.suppressed) skip = "suppressed";
     else if (missing.length && s.on_missing_variables === "skip") skip = "missing_variables";
-    return { zone, missing, skip, first_attempt_at: skip ? null : firstIn(zone) };
+    return { zone, zone_source: own ? "number" : "campaign", missing, skip, first_attempt_at: skip ? null : firstIn(zone) };
   };
 }
 
-export interface PreviewTally {
-  total: number;
-  will_call: number;
-  skipped: Record<SkipReason, number>;
-  missing_variables: Record<string, number>;
-  first_dispatch_at: string | null;
-  sample: { phone_number: string; local_time: string; first_attempt_at: string | null }[];
-}
+/** The skipped contacts the dry run lists by name: the first ones in list order (the counts cover all). */
+export const SKIPPED_LIST_CAP = 100;
+
+export type PreviewTally = CampaignPreview;
 
 /** Accumulates plans into the dry run's answer; `sample` keeps the first ten contacts that will be called. */
 export function previewTally(now: Date) {
-  const t: PreviewTally = { total: 0, will_call: 0, skipped: { suppressed: 0, invalid: 0, missing_variables: 0 }, missing_variables: {}, first_dispatch_at: null, sample: [] };
+  const t: PreviewTally = {
+    total: 0, will_call: 0, skipped: { suppressed: 0, invalid: 0, missing_variables: 0 }, missing_variables: {}, first_dispatch_at: null, sample: [],
+    skipped_contacts: [], skipped_contacts_cap: SKIPPED_LIST_CAP,
+  };
   let first: number | null = null;
   return {
-    add(e164: string, p: ContactPlan) {
+    add(c: { contact_id: string; e164: string }, p: ContactPlan) {
       t.total++;
       for (const name of p.missing) t.missing_variables[name] = (t.missing_variables[name] ?? 0) + 1;
       if (p.skip) {
         t.skipped[p.skip]++;
+        if (t.skipped_contacts.length < SKIPPED_LIST_CAP) {
+          // The variables a skipped contact lacks are named only when they are why it is skipped.
+          t.skipped_contacts.push({ contact_id: c.contact_id, phone_number: c.e164, reason: p.skip, missing: p.skip === "missing_variables" ? p.missing : [] });
+        }
         return;
       }
       t.will_call++;
       const at = p.first_attempt_at?.getTime() ?? null;
       if (at !== null && (first === null || at < first)) first = at;
       if (t.sample.length < 10) {
-        t.sample.push({ phone_number: e164, local_time: localTime(now, p.zone).text, first_attempt_at: p.first_attempt_at?.toISOString() ?? null });
+        t.sample.push({ phone_number: c.e164, local_time: localTime(now, p.zone).text, zone: p.zone, zone_source: p.zone_source, first_attempt_at: p.first_attempt_at?.toISOString() ?? null });
       }
     },
     result(): PreviewTally {

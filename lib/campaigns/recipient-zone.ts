@@ -25,7 +25,7 @@ export function regionZone(region: string): string | null {
 }
 
 /** The zone to read windows in for one number: its region's when unambiguous, else `fallback`. */
-export function recipientZone(e164: string, fallback: string): string {
+export function recipientZone<F extends string | null>(e164: string, fallback: F): string | F {
   const region = parsePhoneNumber(e164)?.country;
   return (region && regionZone(region)) || fallback;
 }

@@ -154,7 +154,15 @@ export interface CampaignPreview {
   skipped: { suppressed: number; invalid: number; missing_variables: number };
   missing_variables: Record<string, number>;
   first_dispatch_at: string | null;
-  sample: { phone_number: string; local_time: string; first_attempt_at: string | null }[];
+  /**
+   * The first ten contacts to be called. local_time is the wall clock now in `zone`, the zone their
+   * windows are read in: the number's own (zone_source "number") or the campaign's ("campaign": the
+   * option is off, or the number's country has several zones, like +1).
+   */
+  sample: { phone_number: string; local_time: string; zone: string; zone_source: "number" | "campaign"; first_attempt_at: string | null }[];
+  /** Skipped contacts by name, the first `skipped_contacts_cap` in list order; `skipped` counts them all. */
+  skipped_contacts: { contact_id: string; phone_number: string; reason: "suppressed" | "invalid" | "missing_variables"; missing: string[] }[];
+  skipped_contacts_cap: number;
 }
 
 /** One row of `GET /api/campaigns/{id}/contacts`. */

@@ -65,7 +65,7 @@ async function planSettings(row: CampaignRow): Promise<PlanSettings> {
 export async function previewCampaign(row: CampaignRow, now = new Date()): Promise<CampaignPreview> {
   const plan = planner(await planSettings(row), now);
   const tally = previewTally(now);
-  for await (const page of listSource(row.account_id, row.list_id)) for (const c of page) tally.add(c.e164, plan(c));
+  for await (const page of listSource(row.account_id, row.list_id)) for (const c of page) tally.add(c, plan(c));
   return tally.result();
 }
 
