@@ -13,7 +13,20 @@ const FILTER_NOTES = {
   from: `Earliest creation time, inclusive: ${DATE_OR_TIME}`,
   to: `Latest creation time, inclusive (a date includes that whole day): ${DATE_OR_TIME}`,
   q: "Full-text search (up to 200 characters): words prefix-match the transcription; digits (3 or more, formatting ignored) match the from/to numbers",
+  success: "Only calls whose outcome says the call succeeded (true) or did not (false)",
+  sentiment: "Only calls whose outcome has this sentiment",
+  disposition: "Only calls whose outcome has this disposition (one of the agent's disposition choices)",
+  outcome_status: "Only calls whose outcome is analyzed, failed, or none (nobody analysed the call)",
 };
+
+const FIELD_NOTES =
+  " Outcome fields filter as `field[name]=value` (a plan field equal to the value), `field[name][gte]=n` and " +
+  "`field[name][lte]=n` (a number field in a range); with `agent_id` a field that agent's analysis plan does not " +
+  "define, or a value not of its type, is a 400 naming the parameter.";
+
+const EventStreamBody = z
+  .string()
+  .describe("Server-sent events (text/event-stream): a `retry: 1000` line, then `event: calls` / `event: idle` with JSON data `{\"in_flight\": n}`, and `: keep-alive` comments.");
 
 const CsvBody = z
   .string()
@@ -35,7 +48,7 @@ export function detailsPaths(r: SchemaRegistry): Record<string, Record<string, O
         description:
           "Analytics records of the account's voice calls, newest first (created_at, then call_sid, descending), in " +
           "keyset-paginated pages: pass `next_cursor` back as `cursor` until it is null. Filters combine with AND. " +
-          "`duration` is in seconds and `cost` in USD.",
+          "`duration` is in seconds and `cost` in USD." + FIELD_NOTES,
         query: DetailsQuery,
         queryNotes: {
           limit: "Page size, an integer from 1 to 1000 (default 100); anything else is a 400",
@@ -55,7 +68,7 @@ export function detailsPaths(r: SchemaRegistry): Record<string, Record<string, O
           "Every call matching the filters of `GET /details` (not only one page), newest first, as a CSV download " +
           "(`Content-Disposition: attachment`). The server streams it, reading 1000 calls at a time as the client " +
           "consumes the body, so an export of any size holds little memory. `duration` is in seconds and `cost` in USD. " +
-          "Should the database fail after the first bytes were sent, the body ends early without a final line break.",
+          "Should the database fail after the first bytes were sent, the body ends early without a final line break." + FIELD_NOTES,
         query: ExportQuery,
         queryNotes: FILTER_NOTES,
         responses: {
@@ -67,6 +80,22 @@ export function detailsPaths(r: SchemaRegistry): Record<string, Record<string, O
           },
         },
         errors: { 400: "Invalid query parameter (including `limit` and `cursor`, which this endpoint does not take); `errors` names each one" },
+      }),
+    },
+    "/events": {
+      get: operation(r, "get", {
+        tag: "Call analytics",
+        operationId: "streamCallEvents",
+        summary: "Server-sent events: the account's calls in flight moved",
+        description:
+          "A `text/event-stream` for a console that shows calls in flight: instead of polling, refetch when told. " +
+          "Once a second the server reads the account's engine calls still in flight (from the shared database, so a " +
+          "webhook taken by any app instance counts) and sends `event: calls` with `data: {\"in_flight\": n}` when any of " +
+          "them moved (new, another status, turned final). When none is in flight it sends `event: idle` " +
+          "(`{\"in_flight\": 0}`) and ends the stream: do not reconnect until you show a call in flight again. A stream " +
+          "also ends after 5 minutes without `idle`; an EventSource then reconnects after the `retry` delay (1 s). " +
+          "Calls imported from files and calls in flight for over 6 hours are left out.",
+        responses: { 200: { description: "The event stream", contentType: "text/event-stream", schema: EventStreamBody } },
       }),
     },
     "/details/{call_sid}": {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CALL_STATUSES, CallStatus } from "@/lib/calls/status";
 import { documentedAs, queryInteger } from "@/lib/core/page-query";
+import { fieldFilters, OutcomeQuery } from "@/lib/outcomes/filters";
 
 // Query parameters of GET /api/details and /api/details/summary, and the call record itself
 // (the OpenAPI document and the CSV/JSON importer use the same definitions).
@@ -21,7 +22,7 @@ const IsoDate = documentedAs(z.string().regex(DATE_RE, "must be a date YYYY-MM-D
 const StatusFilter = documentedAs(z.union([CallStatus, z.string().min(1)]), { type: "string", enum: [...CALL_STATUSES] });
 const CallTypeFilter = documentedAs(z.string().min(1), { type: "string", enum: [...CALL_TYPES] });
 
-export const DetailsQuery = z
+const DetailsObject = z
   .object({
     limit: queryInteger(1, 1000).optional(),
     cursor: z.string().min(1).optional(),
@@ -33,12 +34,22 @@ export const DetailsQuery = z
     from: IsoDateOrTime.optional(),
     to: IsoDateOrTime.optional(),
     q: z.string().max(200).optional(),
+    ...OutcomeQuery,
   })
-  .strict();
+  // Beyond the named parameters only the outcome field filters (field[name], field[name][gte|lte]).
+  .loose();
+
+/** Any other parameter is still a 400 naming it, as with a strict object. */
+const onlyFieldFilters = (known: readonly string[]) => (v: Record<string, unknown>, ctx: z.RefinementCtx) => {
+  for (const k of fieldFilters(v, known).unknown) ctx.addIssue({ code: "custom", path: [k], message: "unknown query parameter" });
+};
+
+export const DetailsQuery = DetailsObject.superRefine(onlyFieldFilters(Object.keys(DetailsObject.shape)));
 export type DetailsQuery = z.output<typeof DetailsQuery>;
 
 /** GET /api/details/export: the list filters without paging (the export walks every page itself). */
-export const ExportQuery = DetailsQuery.omit({ limit: true, cursor: true });
+const ExportObject = DetailsObject.omit({ limit: true, cursor: true });
+export const ExportQuery = ExportObject.superRefine(onlyFieldFilters(Object.keys(ExportObject.shape)));
 
 /** GET /api/details/{call_sid}. */
 export const CallSidParams = z.object({ call_sid: z.string().min(1).max(128) }).strict();

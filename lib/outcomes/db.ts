@@ -1,10 +1,11 @@
 import "server-only";
-import type { Kysely } from "kysely";
+import { sql, type Kysely, type RawBuilder, type SqlBool } from "kysely";
 import { db, dialect } from "@/lib/core/client";
 import { sqliteStatement } from "@/lib/core/prepared";
 import type { DB } from "@/lib/core/tables";
 import type { ExecutionHook } from "@/lib/calls/db/ingest";
 import { evaluateExtraction, type Evaluated, type FieldValue, type OutcomeError } from "./evaluate";
+import type { FieldFilter, OUTCOME_STATUSES } from "./filters";
 import type { AnalysisPlan, Sentiment } from "./schema";
 
 /** A call's outcome as GET /api/details shows it (issue 21). */
@@ -88,4 +89,39 @@ export async function outcomesFor(accountId: string, callSids: string[]): Promis
     ? (stmt.all(accountId, JSON.stringify(callSids)) as Row[])
     : await db().selectFrom("call_outcomes").select([...COLS]).where("account_id", "=", accountId).where("call_sid", "in", callSids).execute();
   return new Map(rows.map((r) => [r.call_sid, toOutcome(r as Row)]));
+}
+
+/** The call log's outcome filters, as parsed from the query (lib/outcomes/filters.ts). */
+export interface OutcomeFilter {
+  success?: boolean; sentiment?: string; disposition?: string; status?: (typeof OUTCOME_STATUSES)[number];
+  fields?: FieldFilter[];
+}
+
+export const hasOutcomeFilter = (f: OutcomeFilter | undefined) =>
+  Boolean(f && (f.success !== undefined || f.sentiment || f.disposition || f.status || f.fields?.length));
+
+/**
+ * WHERE conditions on `calls` for these filters: each probes the outcome tables by primary key (or
+ * the field index) for the row at hand, so the call log keeps its keyset walk over calls.
+ */
+export function outcomeConditions(f: OutcomeFilter | undefined): RawBuilder<SqlBool>[] {
+  if (!f) return [];
+  const out: RawBuilder<SqlBool>[] = [];
+  const outcome = (cond: RawBuilder<unknown>) =>
+    sql<SqlBool>`EXISTS (SELECT 1 FROM call_outcomes o WHERE o.account_id = calls.account_id AND o.call_sid = calls.call_sid AND ${cond})`;
+  const pg = dialect() === "postgres";
+  if (f.success !== undefined) out.push(outcome(sql`o.success = ${pg ? f.success : Number(f.success)}`));
+  if (f.sentiment) out.push(outcome(sql`o.sentiment = ${f.sentiment}`));
+  if (f.disposition) out.push(outcome(sql`o.disposition = ${f.disposition}`));
+  if (f.status === "none") out.push(sql<SqlBool>`NOT ${outcome(sql`1 = 1`)}`);
+  // Nothing is stored as pending (Voxdesk's own analysis will mark what it still has to do).
+  else if (f.status === "pending") out.push(sql<SqlBool>`1 = 0`);
+  else if (f.status) out.push(outcome(sql`o.status = ${f.status}`));
+  for (const ff of f.fields ?? []) {
+    const n = ff.value.trim() !== "" && Number.isFinite(Number(ff.value)) ? Number(ff.value) : ff.value === "true" ? 1 : ff.value === "false" ? 0 : null;
+    const cond = ff.op === "gte" ? sql`f.num_value >= ${n}` : ff.op === "lte" ? sql`f.num_value <= ${n}`
+      : n === null ? sql`f.text_value = ${ff.value}` : sql`(f.num_value = ${n} OR f.text_value = ${ff.value})`;
+    out.push(sql<SqlBool>`EXISTS (SELECT 1 FROM call_outcome_fields f WHERE f.account_id = calls.account_id AND f.call_sid = calls.call_sid AND f.name = ${ff.name} AND ${cond})`);
+  }
+  return out;
 }

@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { db, dialect } from "@/lib/core/client";
 import { decodeCursor, keysetPage } from "@/lib/core/cursor";
 import { sqliteStatement } from "@/lib/core/prepared";
-import { NO_OUTCOME, outcomesFor, type CallOutcome } from "@/lib/outcomes/db";
+import { hasOutcomeFilter, NO_OUTCOME, outcomeConditions, outcomesFor, type CallOutcome, type OutcomeFilter } from "@/lib/outcomes/db";
 
 export const CALL_FIELDS = [
   "call_sid", "agent_id", "name", "account_id", "from_number", "to_number", "duration",
@@ -61,6 +61,8 @@ export interface CallFilters {
   /** Inclusive lower bound, ISO timestamp. */ from?: string;
   /** Exclusive upper bound, ISO timestamp. */ toExclusive?: string;
   q?: string;
+  /** Issue 21: success, sentiment, disposition, outcome status and plan fields. */
+  outcome?: OutcomeFilter;
 }
 
 /** What a search string means: digits of a phone number, or words of the transcript. */
@@ -110,7 +112,7 @@ function unfilteredPageSqlite(accountId: string, limit: number, cursor?: string)
 }
 
 export async function listCalls(accountId: string, f: CallFilters, limit: number, cursor?: string) {
-  const unfiltered = !f.agent_id && !f.engine_id && !f.campaign_id && !f.status && !f.call_type && !f.from && !f.toExclusive && f.q === undefined;
+  const unfiltered = !f.agent_id && !f.engine_id && !f.campaign_id && !f.status && !f.call_type && !f.from && !f.toExclusive && f.q === undefined && !hasOutcomeFilter(f.outcome);
   const fast = unfiltered ? unfilteredPageSqlite(accountId, limit, cursor) : undefined;
   if (fast) return page(accountId, fast, limit);
   const search = f.q === undefined ? undefined : await searchCondition(f.q, dialect());
@@ -130,6 +132,7 @@ export async function listCalls(accountId: string, f: CallFilters, limit: number
   if (f.from) query = query.where("created_at", ">=", f.from);
   if (f.toExclusive) query = query.where("created_at", "<", f.toExclusive);
   if (search) query = query.where(search.where);
+  for (const cond of outcomeConditions(f.outcome)) query = query.where(cond);
   if (cursor) {
     const [createdAt, callSid] = decodeCursor(cursor, 2);
     // Row-value comparison: SQLite and PostgreSQL both turn it into an index range.
