@@ -149,3 +149,42 @@ test("place a call from the agent page and see it completed, with its summary, i
   await expect(figures).toContainText("Call recipient hung up");
   await expect(figures).toContainText(/voicemail rate \d/);
 });
+
+test("edit an engine: a wrong key is named by the check on save, fixed in place; a move to another origin asks for the key", async ({ page, request }) => {
+  const name = `Fake Bolna edit ${Date.now().toString(36)}`;
+  const created = await request.post("/api/engines", { headers: auth(), data: { name, base_url: FAKE_ORIGIN, api_key: "bn-wrong-key-0000000" } });
+  expect(created.status()).toBe(201);
+
+  await page.goto("/engines");
+  const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
+  const edit = card.getByRole("button", { name: `Edit ${name}` });
+  await edit.click();
+  const dialog = page.getByRole("dialog", { name: "Edit engine" });
+  await expect(dialog.getByLabel("Name")).toHaveValue(name);
+  await expect(dialog.getByLabel("Base URL")).toHaveValue(FAKE_ORIGIN);
+  await expect(dialog.getByLabel("New API key")).toHaveValue("");
+
+  // Saving checks the connection: the wrong key keeps the dialog open and says what is wrong.
+  await dialog.getByLabel("Name").fill(`${name} renamed`);
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog.getByTestId("engine-save-check")).toContainText("the connection check failed");
+  await expect(card.getByRole("heading")).toHaveText(`${name} renamed`);
+
+  // Moving to another origin without the key: the server's 422 is shown beside the key field.
+  await dialog.getByLabel("Base URL").fill(FAKE_ORIGIN.replace("127.0.0.1", "localhost"));
+  await expect(dialog.getByText("enter the key again")).toBeVisible();
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog.getByLabel("New API key")).toHaveAttribute("aria-invalid", "true");
+  await expect(dialog.getByText(/moves to another origin/)).toBeVisible();
+  await shots(page, "engines-edit-dialog");
+
+  // Back on the same origin with the right key: saved, checked, closed, focus back on Edit.
+  await dialog.getByLabel("Base URL").fill(FAKE_ORIGIN);
+  await dialog.getByLabel("New API key").fill(FAKE_BOLNA_KEY);
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(`Engine '${name} renamed' saved`)).toBeVisible();
+  await expect(card.getByText(`…${FAKE_BOLNA_KEY.slice(-4)}`)).toBeVisible();
+  await expect(card.getByRole("button", { name: `Edit ${name} renamed` })).toBeFocused();
+  expect(await page.content()).not.toContain(FAKE_BOLNA_KEY);
+});

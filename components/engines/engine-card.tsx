@@ -1,6 +1,6 @@
 "use client";
 
-import { CheckCircle2, PlugZap, RotateCw, Trash2, XCircle } from "lucide-react";
+import { CheckCircle2, Pencil, PlugZap, RotateCw, Trash2, XCircle } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { useCheckEngine, type EngineRecord } from "@/lib/engines/hooks";
@@ -19,7 +19,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 /** One engine: where it is, which key, where it posts calls back, and its actions. */
-export function EngineCard({ engine, onConfirm }: { engine: EngineRecord; onConfirm: (kind: EngineConfirm, engine: EngineRecord) => void }) {
+export function EngineCard({ engine, onConfirm, onEdit }: { engine: EngineRecord; onConfirm: (kind: EngineConfirm, engine: EngineRecord) => void; onEdit: (engine: EngineRecord) => void }) {
   const check = useCheckEngine();
   const can = useCan("admin");
   const result = check.data;
@@ -34,6 +34,10 @@ export function EngineCard({ engine, onConfirm }: { engine: EngineRecord; onConf
           <Button variant="outline" size="sm" onClick={() => check.mutate(engine.engine_id)} disabled={!can.allowed || check.isPending} title={can.reason}>
             <PlugZap aria-hidden="true" />
             {check.isPending ? "Checking…" : "Check connection"}
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => onEdit(engine)} disabled={!can.allowed} title={can.reason} aria-label={`Edit ${engine.name}`}>
+            <Pencil aria-hidden="true" />
+            Edit
           </Button>
           <Button variant="outline" size="sm" onClick={() => onConfirm("rotate", engine)} disabled={!can.allowed} title={can.reason}>
             <RotateCw aria-hidden="true" />

@@ -1,64 +1,109 @@
 "use client";
 
+import * as React from "react";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
-import type { z } from "zod";
+import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { useCreateEngine } from "@/lib/engines/hooks";
+import { useCheckEngine, useCreateEngine, useUpdateEngine, type EngineRecord } from "@/lib/engines/hooks";
 import { ApiError } from "@/lib/http/fetch-json";
-import { EngineCreate, type EngineCreateInput } from "@/lib/engines/schema";
+import { EngineCreate } from "@/lib/engines/schema";
+import { enginePatchBody, isEngineField, keyNeededAgain, type EngineFormValues } from "./engine-form-values";
 
-type Values = { name: string; base_url: string; api_key: string };
-const FIELDS = ["name", "base_url", "api_key"] as const;
-const isField = (p: string): p is (typeof FIELDS)[number] => (FIELDS as readonly string[]).includes(p);
+// Editing: the stored key is never in the form; blank keeps it (the server's schema checks a new one).
+const EngineEdit = EngineCreate.omit({ provider: true }).extend({ api_key: z.union([z.literal(""), EngineCreate.shape.api_key]) });
+const createResolver = zodResolver(EngineCreate.omit({ provider: true }));
+const editResolver = zodResolver(EngineEdit);
+
+type Checked = { ok: boolean; message: string };
 
 /**
- * "Add engine": the server's own schema validates the form; its 4xx field errors go back beside
- * the fields. The key is a password field, sent once in the POST body and never shown again.
+ * "Add engine" and "Edit engine": the server's own schema validates the form; its 4xx field errors
+ * (e.g. the 422 asking for the key again when the URL moves to another origin) go back beside the
+ * fields. Every save ends with a connection check: a good one closes the dialog; a bad one keeps it
+ * open on the saved engine, saying what is wrong, so the key or URL can be fixed right there.
  */
-export function EngineFormDialog({ onClose }: { onClose: () => void }) {
-  const form = useForm<EngineCreateInput, unknown, z.output<typeof EngineCreate>>({
-    resolver: zodResolver(EngineCreate),
-    defaultValues: { name: "", base_url: "https://api.bolna.ai", api_key: "" } satisfies Values,
+export function EngineFormDialog({ engine: initial, onClose }: { engine?: EngineRecord; onClose: () => void }) {
+  const [engine, setEngine] = React.useState<EngineRecord | undefined>(initial);
+  const [checked, setChecked] = React.useState<Checked | null>(null);
+  // Once a new engine is saved the dialog edits it: the resolver follows without remounting the form.
+  const editing = React.useRef(initial !== undefined);
+  React.useEffect(() => { editing.current = engine !== undefined; }, [engine]);
+  const form = useForm<EngineFormValues>({
+    resolver: (values, context, options) => (editing.current ? editResolver : createResolver)(values, context, options as never),
+    defaultValues: { name: initial?.name ?? "", base_url: initial?.base_url ?? "https://api.bolna.ai", api_key: "" },
   });
   const create = useCreateEngine();
+  const update = useUpdateEngine();
+  const check = useCheckEngine();
   const { errors, isSubmitting } = form.formState;
+  const values = useWatch({ control: form.control });
+  const askKey = engine !== undefined && keyNeededAgain(engine, { name: values.name ?? "", base_url: values.base_url ?? "", api_key: values.api_key ?? "" });
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (v) => {
+    setChecked(null);
+    let saved: EngineRecord;
     try {
-      const engine = await create.mutateAsync(values);
-      toast.success(`Engine '${engine.name}' added`, { description: "Check the connection, then deploy an agent to it." });
-      onClose();
+      if (!engine) saved = await create.mutateAsync({ name: v.name, base_url: v.base_url, api_key: v.api_key });
+      else {
+        const body = enginePatchBody(engine, v);
+        saved = Object.keys(body).length ? await update.mutateAsync({ id: engine.engine_id, body }) : engine;
+      }
     } catch (err) {
       if (!(err instanceof ApiError)) return form.setError("root.server", { message: "Could not reach the server. Try again." });
       let placed = 0;
       for (const [path, message] of Object.entries(err.fieldErrors)) {
-        if (!isField(path)) continue;
+        if (!isEngineField(path)) continue;
         form.setError(path, { type: "server", message }, { shouldFocus: placed++ === 0 });
       }
       if (!placed) form.setError("root.server", { message: err.message });
+      return;
     }
+    setEngine(saved);
+    const verb = engine ? "saved" : "added";
+    let result: Checked;
+    try {
+      result = await check.mutateAsync(saved.engine_id);
+    } catch (err) {
+      result = { ok: false, message: `Could not check the connection: ${err instanceof Error ? err.message : String(err)}` };
+    }
+    if (result.ok) {
+      toast.success(`Engine '${saved.name}' ${verb}`, { description: result.message });
+      return onClose();
+    }
+    setChecked({ ok: false, message: `Engine ${verb}, but the connection check failed: ${result.message}` });
   });
 
+  const title = engine ? "Edit engine" : "Add engine";
+  const busy = isSubmitting ? (check.isPending ? "Checking the connection…" : "Saving…") : null;
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Add engine</DialogTitle>
+          <DialogTitle>{title}</DialogTitle>
           <DialogDescription>A Bolna account (hosted or self-hosted) that runs your agents and places their calls.</DialogDescription>
         </DialogHeader>
-        <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Add engine">
+        <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={title}>
           <Field label="Name" required error={errors.name?.message}>
             <Input autoComplete="off" placeholder="Bolna production" {...form.register("name")} />
           </Field>
           <Field label="Base URL" required error={errors.base_url?.message} hint="https://api.bolna.ai for Bolna's hosted API, or your own server's URL.">
             <Input type="url" inputMode="url" autoComplete="off" spellCheck={false} {...form.register("base_url")} />
           </Field>
-          <Field label="API key" required error={errors.api_key?.message} hint="Stored encrypted; only its last 4 characters are shown afterwards.">
+          <Field
+            label={engine ? "New API key" : "API key"}
+            required={!engine || askKey}
+            error={errors.api_key?.message}
+            hint={
+              !engine ? "Stored encrypted; only its last 4 characters are shown afterwards."
+                : askKey ? "The base URL moves to another server: enter the key again (the stored key is only sent where it was given for)."
+                : `Leave blank to keep the current key (${engine.api_key_hint || "set"}).`
+            }
+          >
             <Input type="password" autoComplete="new-password" spellCheck={false} {...form.register("api_key")} />
           </Field>
           {errors.root?.server && (
@@ -66,11 +111,16 @@ export function EngineFormDialog({ onClose }: { onClose: () => void }) {
               {errors.root.server.message}
             </p>
           )}
+          {checked && (
+            <p role="alert" data-testid="engine-save-check" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-500/10 dark:text-red-300">
+              {checked.message} Fix the key or base URL and save again, or close to keep it as it is.
+            </p>
+          )}
           <DialogFooter>
             <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
+              <Button variant="outline">{checked ? "Close" : "Cancel"}</Button>
             </DialogClose>
-            <Button type="submit" disabled={isSubmitting}>{isSubmitting ? "Adding…" : "Add engine"}</Button>
+            <Button type="submit" disabled={isSubmitting}>{busy ?? (engine ? "Save" : "Add engine")}</Button>
           </DialogFooter>
         </form>
       </DialogContent>

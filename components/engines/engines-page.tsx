@@ -13,9 +13,9 @@ import { EngineConfirmDialog, type EngineConfirm } from "./engine-confirm-dialog
 import { EngineFormDialog } from "./engine-form-dialog";
 import { useCan } from "@/lib/people/hooks/use-can";
 
-type Open = { kind: "create" } | { kind: EngineConfirm; engine: EngineRecord } | null;
+type Open = { kind: "create" } | { kind: "edit"; engine: EngineRecord } | { kind: EngineConfirm; engine: EngineRecord } | null;
 
-/** /engines: the account's voice engines (Bolna), with add, check, rotate and delete. */
+/** /engines: the account's voice engines (Bolna), with add, edit, check, rotate and delete. */
 export function EnginesPage() {
   const engines = useEngines();
   const [open, setOpen] = React.useState<Open>(null);
@@ -50,7 +50,7 @@ export function EnginesPage() {
   } else {
     body = (
       <ul className="space-y-3" aria-label="Engines">
-        {engines.data.map((e) => <EngineCard key={e.engine_id} engine={e} onConfirm={(kind, engine) => setOpen({ kind, engine })} />)}
+        {engines.data.map((e) => <EngineCard key={e.engine_id} engine={e} onConfirm={(kind, engine) => setOpen({ kind, engine })} onEdit={(engine) => setOpen({ kind: "edit", engine })} />)}
       </ul>
     );
   }
@@ -64,6 +64,7 @@ export function EnginesPage() {
       />
       {body}
       {open?.kind === "create" && <EngineFormDialog onClose={close} />}
+      {open?.kind === "edit" && <EngineFormDialog key={open.engine.engine_id} engine={open.engine} onClose={close} />}
       {(open?.kind === "rotate" || open?.kind === "delete") && <EngineConfirmDialog kind={open.kind} engine={open.engine} onClose={close} />}
     </>
   );

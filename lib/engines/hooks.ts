@@ -64,6 +64,16 @@ export function useCreateEngine() {
   });
 }
 
+/** Rename, move or replace the key: only the fields sent change (a blank key is not sent). */
+export function useUpdateEngine() {
+  const invalidate = useInvalidateEngines();
+  return useMutation({
+    mutationFn: (a: { id: string; body: { name?: string; base_url?: string; api_key?: string } }) =>
+      fetchJson<EngineRecord>(enginePath(a.id), { method: "PATCH", body: a.body }),
+    onSuccess: () => invalidate(),
+  });
+}
+
 /** A new webhook secret: the old webhook URL stops working at once. */
 export function useRotateWebhookSecret() {
   const invalidate = useInvalidateEngines();
