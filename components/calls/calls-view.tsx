@@ -11,6 +11,7 @@ import { addDays, MAX_RANGE_DAYS, resolveRange, utcToday } from "@/lib/calls/dat
 import { plural } from "@/lib/format/plural";
 import { callLogParsers, callLogQuery } from "@/lib/calls/url-state";
 import { exportHref, useCallPages, useCallSummary } from "@/lib/calls/hooks";
+import { inFlightKey, useLiveCalls } from "@/lib/calls/live";
 import { useCampaignOptions } from "@/lib/campaigns/hooks";
 import { useEngines } from "@/lib/engines/hooks";
 import { CallFilters, type CallFilterValues } from "./call-filters";
@@ -26,6 +27,8 @@ export function CallsView() {
   const filters = callLogQuery(f, today);
   const pages = useCallPages(filters);
   const calls = React.useMemo(() => pages.data?.pages.flatMap((p) => p.calls) ?? [], [pages.data]);
+  // Rows in flight: the log (and the open sheet) refetch when the engine reports on them.
+  useLiveCalls(inFlightKey(calls));
 
   // Agents to filter by: those with calls in the range (for "All": the longest range the summary allows).
   const agentSummary = useCallSummary({ from: range.from ?? addDays(range.to ?? today, -(MAX_RANGE_DAYS - 1)), to: range.to ?? today });

@@ -22,9 +22,21 @@ export async function startRouteServer(routes: [RegExp, Record<string, unknown>]
     const headers = new Headers();
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
     const body = chunks.length ? Buffer.concat(chunks) : undefined;
-    const response = await handler(new Request(url, { method: req.method, headers, body }), { params: Promise.resolve({ ...found[0]!.groups }) });
+    // As under `next start`: the request's signal aborts when the client goes away, and the body is
+    // written as it is produced (a server-sent event stream never ends on its own).
+    const gone = new AbortController();
+    res.on("close", () => gone.abort());
+    const request = new Request(url, { method: req.method, headers, body, signal: gone.signal });
+    const response = await handler(request, { params: Promise.resolve({ ...found[0]!.groups }) });
     res.writeHead(response.status, Object.fromEntries(response.headers));
-    res.end(Buffer.from(await response.arrayBuffer()));
+    if (!response.body) return void res.end();
+    const reader = response.body.getReader();
+    try {
+      for (let r = await reader.read(); !r.done && !gone.signal.aborted; r = await reader.read()) res.write(r.value);
+    } finally {
+      void reader.cancel().catch(() => {});
+      res.end();
+    }
   });
   // host "::" takes IPv4 clients too, as IPv4-mapped IPv6 peers (::ffff:127.0.0.1).
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
