@@ -2,6 +2,7 @@
 // a status sequence per call, resends, late out-of-order deliveries, and calls held "in-progress"
 // until a test releases them (campaigns prove their concurrency limit with that).
 import crypto from "node:crypto";
+import { extractionAnswer } from "./fake-bolna-followups";
 
 export type Execution = Record<string, unknown> & { id: string; agent_id: string; status: string; created_at: string };
 
@@ -139,7 +140,9 @@ export function callLifecycle(s: {
   async function finish(id: string, outcome: Outcome = "completed", final: Record<string, unknown> = {}) {
     if (outcome === "completed") {
       await advance(id, "call-disconnected");
-      await advance(id, "completed", completedFields(get(id), final, s.recordingBase));
+      // An agent deployed with an analysis plan gets its extraction's keys back, as Bolna's would.
+      const extracted = extractionAnswer(s.agents.get(get(id).agent_id));
+      await advance(id, "completed", completedFields(get(id), extracted ? { extracted_data: extracted, ...final } : final, s.recordingBase));
     } else {
       const telephony = { ...(get(id).telephony_data as Record<string, unknown>), duration: "0", hangup_by: "Carrier", hangup_reason: outcome };
       await advance(id, outcome, { telephony_data: telephony, error_message: outcome === "failed" || outcome === "error" ? "Call could not be connected" : null, ...final });

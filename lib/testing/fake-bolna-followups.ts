@@ -54,3 +54,19 @@ export function extractionKeys(agent: Obj): string[] {
   const details = task && obj(task.tools_config) && obj(task.tools_config.llm_agent) ? String(task.tools_config.llm_agent.extraction_details ?? "") : "";
   return [...details.matchAll(/^- "([a-z][a-z0-9_]*)"/gm)].map((m) => m[1]);
 }
+
+/**
+ * The extracted_data the fake's "model" returns for an agent with an extraction task: each key its
+ * extraction_details names, with a value of the type it states (true, 1, the first choice, text);
+ * undefined for agents without one (they get the fake's usual extracted_data).
+ */
+export function extractionAnswer(agent: Obj | undefined): Record<string, unknown> | undefined {
+  if (!agent || extractionKeys(agent).length === 0) return undefined;
+  const tasks = (agent.agent_config as { tasks: Obj[] }).tasks;
+  const details = String(((tasks.find((t) => t.task_type === "extraction")!.tools_config as Obj).llm_agent as Obj).extraction_details);
+  const out: Record<string, unknown> = {};
+  for (const m of details.matchAll(/^- "([a-z][a-z0-9_]*)" \((boolean|number|string)(, exactly one of "([^"]*)")?/gm)) {
+    out[m[1]] = m[2] === "boolean" ? true : m[2] === "number" ? 1 : m[4] ?? `the ${m[1].replace(/_/g, " ")}`;
+  }
+  return out;
+}

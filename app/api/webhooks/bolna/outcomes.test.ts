@@ -107,6 +107,13 @@ describe("engine outcomes", () => {
     expect((await call(detailBySid.GET, "GET", "/", { token: a.token, params: { call_sid: sid } })).json.outcome).toEqual(c.outcome);
   });
 
+  it("a call the fake completes on its own comes back with the extraction the plan asked for", async () => {
+    const sid = await placeAndComplete({});
+    const c = await outcomeOf(sid);
+    expect(Object.keys(c.extracted_data)).toEqual(["success", "success_reason", "sentiment", "disposition", "seats", "plan"]);
+    expect(c.outcome).toMatchObject({ status: "analyzed", success: true, sentiment: "positive", disposition: "booked", fields: { seats: 1, plan: "basic" }, errors: [] });
+  });
+
   it("reports values of the wrong type instead of coercing them", async () => {
     const extracted = { success: "yes", success_reason: "", sentiment: "angry", disposition: "maybe", seats: "3", plan: "Basic" };
     const sid = await placeAndComplete({ extracted_data: extracted });
