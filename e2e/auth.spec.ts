@@ -16,6 +16,33 @@ test.describe("sign-in", () => {
     await snap(page, testInfo, "login-error");
   });
 
+  test("a wrong password keeps the email (never in the URL) and focuses the password; Forgot password? says how to get a link", async ({ page, context }) => {
+    const email = "kept-e2e@example.test";
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("not-the-password-1");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/login\?mode=password&error=invalid$/);
+    await expect(page.getByText("Email or password is incorrect")).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveValue(email);
+    await expect(page.getByLabel("Password")).toHaveValue("");
+    await expect(page.getByLabel("Password")).toBeFocused();
+    expect(page.url()).not.toContain("kept-e2e");
+    const kept = (await context.cookies()).find((c) => c.name === "voxdesk_signin_email");
+    expect(kept?.httpOnly).toBe(true);
+    expect(kept?.path).toBe("/login");
+
+    const help = page.getByTestId("forgot-password-help");
+    await expect(help).toBeHidden();
+    await page.getByText("Forgot password?").click();
+    await expect(help).toContainText("Ask an admin or owner of your account for a password reset link");
+    await expect(help).toContainText("Members → Reset link");
+
+    // A fresh visit (no error) starts empty again.
+    await page.goto("/login");
+    await expect(page.getByLabel("Email")).toHaveValue("");
+  });
+
   test("the session cookie is httpOnly: page JavaScript cannot read it", async ({ page, context }) => {
     const fs = await import("node:fs");
     const token = fs.readFileSync("test-results/e2e/token.txt", "utf8").trim();

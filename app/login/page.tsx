@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { Brand } from "@/components/shell/brand";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { currentConsoleAccount } from "@/lib/people/console-session";
 import { readDemoToken } from "@/lib/people/demo-token";
+import { config } from "@/lib/core/config";
+import { readKeptEmail, SIGN_IN_EMAIL_COOKIE } from "@/lib/people/sign-in-email";
 
 export const metadata: Metadata = { title: "Sign in" };
 export const dynamic = "force-dynamic";
@@ -22,6 +24,8 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const sp = await searchParams;
   const mode = sp.mode === "token" ? "token" : "password";
   const error = typeof sp.error === "string" ? ERRORS[sp.error]?.[mode] : undefined;
+  // The email of a failed attempt, kept by /auth/sign-in for a minute (only after an error).
+  const email = error && mode === "password" ? readKeptEmail((await cookies()).get(SIGN_IN_EMAIL_COOKIE)?.value) : undefined;
   return (
     <main className="flex min-h-dvh items-center justify-center bg-zinc-50 px-4 dark:bg-zinc-950">
       <div className="w-full max-w-sm">
@@ -41,7 +45,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
               Your password was changed. Sign in with the new one.
             </p>
           )}
-          <SignInForm mode={mode} error={error} demoToken={readDemoToken({ headers: await headers() })} />
+          <SignInForm mode={mode} error={error} email={email} mailsResetLinks={Boolean(config().SMTP_URL)} demoToken={readDemoToken({ headers: await headers() })} />
         </div>
       </div>
     </main>
