@@ -188,3 +188,27 @@ test("edit an engine: a wrong key is named by the check on save, fixed in place;
   await expect(card.getByRole("button", { name: `Edit ${name} renamed` })).toBeFocused();
   expect(await page.content()).not.toContain(FAKE_BOLNA_KEY);
 });
+
+test("the call dialog names a {variable} left blank and places the call only on a second, deliberate click", async ({ page, request }) => {
+  const agentId = await createAgent(request, `Alfred blanks ${Date.now().toString(36)}`);
+  const engine = await request.post("/api/engines", { headers: auth(), data: { name: "Fake Bolna blanks", base_url: FAKE_ORIGIN, api_key: FAKE_BOLNA_KEY } });
+  expect(engine.status()).toBe(201);
+  expect((await request.post(`/api/agent/${agentId}/deploy`, { headers: auth(), data: { engine_id: (await engine.json()).engine_id } })).status()).toBe(200);
+
+  await page.goto(`/agents/${agentId}`);
+  await page.getByRole("button", { name: "Call a number" }).click();
+  const call = page.getByRole("dialog", { name: "Call a number" });
+  const warning = call.getByTestId("blank-variables");
+  await expect(warning).toContainText("{first_name} and {appointment} are blank");
+  await call.getByLabel("Number to call").fill("+1 415 555 0124");
+  await call.getByLabel("{first_name}").fill("Bruce");
+  await expect(warning).toHaveText(/^\{appointment\} is blank: .*a campaign would skip a contact without it\./);
+
+  await call.getByRole("button", { name: "Place call" }).click();
+  await expect(call.getByLabel("{appointment}")).toBeFocused();
+  await expect(warning).toContainText("Fill it in, or choose Place call anyway.");
+  await expect(call.getByTestId("call-sid")).toHaveCount(0);
+  await shots(page, "agent-call-dialog-blank-variable");
+  await call.getByRole("button", { name: "Place call anyway" }).click();
+  await expect(call.getByTestId("call-sid")).toHaveText(/\S+/);
+});

@@ -3,8 +3,8 @@
 import * as React from "react";
 import Link from "next/link";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
-import { PhoneOutgoing } from "lucide-react";
+import { useForm, useWatch } from "react-hook-form";
+import { AlertTriangle, PhoneOutgoing } from "lucide-react";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -15,7 +15,7 @@ import { callLogHref } from "@/lib/calls/url-state";
 import { usePlaceCall, type PlacedCall } from "@/lib/engines/hooks";
 import { ApiError } from "@/lib/http/fetch-json";
 import { cn } from "@/lib/utils";
-import { templateVariables } from "./call-variables";
+import { blankVariables, blankVariablesWarning, templateVariables } from "./call-variables";
 import type { DeployableAgent } from "./deploy-dialog";
 
 // The form's own shape; the server checks the numbers (any format the contacts endpoint reads).
@@ -30,7 +30,8 @@ type CallValues = z.infer<typeof CallForm>;
 /**
  * "Call a number": the agent calls `to_number` through an engine it is deployed on, with one input
  * per `{variable}` its prompts and welcome message use. Success shows the call sid and where to
- * follow the call in the call log.
+ * follow the call in the call log. A variable left blank is named as it stays blank; placing the
+ * call with blanks takes a second, deliberate click ("Place call anyway").
  */
 export function CallDialog({ agent, onClose }: { agent: DeployableAgent; onClose: () => void }) {
   const deployments = agent.deployments ?? [];
@@ -42,8 +43,19 @@ export function CallDialog({ agent, onClose }: { agent: DeployableAgent; onClose
   const place = usePlaceCall(agent.agent_id);
   const [placed, setPlaced] = React.useState<PlacedCall | null>(null);
   const { errors, isSubmitting } = form.formState;
+  const blank = blankVariables(variables, useWatch({ control: form.control, name: "template_variables" }));
+  const warning = blankVariablesWarning(blank);
+  // The blanks the operator was warned about on submit; a different set asks again.
+  const [acceptedBlank, setAcceptedBlank] = React.useState<string | null>(null);
+  const blankKey = blank.join(",");
+  const confirmBlank = warning !== null && acceptedBlank === blankKey;
 
   const onSubmit = form.handleSubmit(async (v) => {
+    if (warning && !confirmBlank) {
+      setAcceptedBlank(blankKey);
+      form.setFocus(`template_variables.${blank[0]}`);
+      return;
+    }
     const filled = Object.fromEntries(Object.entries(v.template_variables).filter(([, x]) => x.trim() !== ""));
     try {
       setPlaced(await place.mutateAsync({
@@ -107,6 +119,12 @@ export function CallDialog({ agent, onClose }: { agent: DeployableAgent; onClose
                     <Input autoComplete="off" {...form.register(`template_variables.${name}`)} />
                   </Field>
                 ))}
+                {warning && (
+                  <p aria-live="polite" data-testid="blank-variables" className="flex gap-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-500/10 dark:text-amber-100">
+                    <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                    <span>{warning}{confirmBlank && ` Fill ${blank.length === 1 ? "it" : "them"} in, or choose Place call anyway.`}</span>
+                  </p>
+                )}
               </fieldset>
             )}
             {errors.root?.server && (
@@ -116,7 +134,7 @@ export function CallDialog({ agent, onClose }: { agent: DeployableAgent; onClose
               <DialogClose asChild><Button variant="outline">Cancel</Button></DialogClose>
               <Button type="submit" disabled={isSubmitting}>
                 <PhoneOutgoing aria-hidden="true" />
-                {isSubmitting ? "Calling…" : "Place call"}
+                {isSubmitting ? "Calling…" : confirmBlank ? "Place call anyway" : "Place call"}
               </Button>
             </DialogFooter>
           </form>

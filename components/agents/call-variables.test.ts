@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { templateVariables } from "./call-variables";
+import { blankVariables, blankVariablesWarning, templateVariables } from "./call-variables";
 
 describe("templateVariables", () => {
   it("finds each {name} once, welcome message first, then tasks in order", () => {
@@ -21,5 +21,19 @@ describe("templateVariables", () => {
   it("copes with missing parts", () => {
     expect(templateVariables({})).toEqual([]);
     expect(templateVariables({ agent_config: {}, agent_prompts: { task_1: {} } })).toEqual([]);
+  });
+});
+
+describe("blankVariables and their warning", () => {
+  it("names every variable left blank or only spaces, in the dialog's order", () => {
+    expect(blankVariables(["first_name", "appointment", "city"], { first_name: "Bruce", appointment: "  " })).toEqual(["appointment", "city"]);
+    expect(blankVariables(["a"], undefined)).toEqual(["a"]);
+    expect(blankVariables(["a"], { a: "x" })).toEqual([]);
+  });
+
+  it("says which ones, and why it matters", () => {
+    expect(blankVariablesWarning([])).toBeNull();
+    expect(blankVariablesWarning(["appointment"])).toBe("{appointment} is blank: the agent gets the placeholder instead of a value, and a campaign would skip a contact without it.");
+    expect(blankVariablesWarning(["a", "b", "c"])).toMatch(/^\{a\}, \{b\} and \{c\} are blank: .* without them\.$/);
   });
 });

@@ -24,3 +24,20 @@ export function templateVariables(agent: AgentText): string[] {
   }
   return [...seen];
 }
+
+/** The variables left blank (whitespace counts as blank: it is not sent), in the dialog's order. */
+export function blankVariables(variables: readonly string[], values: Record<string, string | undefined> | undefined): string[] {
+  return variables.filter((v) => (values?.[v] ?? "").trim() === "");
+}
+
+/**
+ * The warning naming them. Bolna fills `{name}` only from the call's values, so the agent would
+ * meet the placeholder itself; a campaign skips a contact lacking one (on_missing_variables: skip).
+ */
+export function blankVariablesWarning(blank: readonly string[]): string | null {
+  if (blank.length === 0) return null;
+  const names = blank.map((v) => `{${v}}`);
+  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+  const verb = names.length === 1 ? "is" : "are";
+  return `${list} ${verb} blank: the agent gets the placeholder instead of a value, and a campaign would skip a contact without ${names.length === 1 ? "it" : "them"}.`;
+}
