@@ -8,17 +8,18 @@ import { isFinalStatus } from "@/lib/calls/status";
 
 // One EventSource per tab on GET /api/events (lib/calls/events.ts), shared by every component that
 // shows something in flight: the call log, an open call sheet, the dashboard. It is open only while
-// one of them shows a call in flight; each "calls" event refetches the call and campaign queries.
-// When the server says "idle" (nothing in flight) the stream ends and stays closed until a
-// component shows something else in flight (new calls, another status): a row that only looks in
-// flight (an imported "in_progress") does not reopen it.
+// one of them shows something in flight that the server has not yet called settled; each "calls"
+// event refetches the call and campaign queries. When the server says "idle" (nothing in flight)
+// the stream ends, and what was on screen then counts as settled: rows that only look in flight (an
+// imported "in_progress", a call the engine never finished) or that disappear after the refetch do
+// not reopen it; a new call, or a call in a status not seen before, does.
 
 const watchers = new Map<symbol, string>();
 let source: EventSource | null = null;
-/** What was on screen when the server last said idle (or refused the stream). */
-let settledFor = "";
+let settled = new Set<string>();
 
-const watched = () => [...watchers.values()].filter(Boolean).sort().join("\n");
+/** Every component's in-flight entries, one line each. */
+const watched = () => new Set([...watchers.values()].flatMap((k) => k.split("\n")).filter(Boolean));
 
 function refresh(qc: QueryClient) {
   void qc.invalidateQueries({ queryKey: callKeys.all });
@@ -26,8 +27,8 @@ function refresh(qc: QueryClient) {
 }
 
 function sync(qc: QueryClient) {
-  const key = watched();
-  const want = key !== "" && key !== settledFor;
+  const now = watched();
+  const want = [...now].some((e) => !settled.has(e));
   if (want && !source) {
     const es = new EventSource("/api/events");
     es.addEventListener("calls", () => refresh(qc));
@@ -38,21 +39,22 @@ function sync(qc: QueryClient) {
     // A refused stream (signed out, 429) closes for good; a dropped one reconnects by itself.
     es.addEventListener("error", () => { if (es.readyState === EventSource.CLOSED) settle(es); });
     source = es;
-  } else if (!want && source) {
-    source.close();
+  } else if (!want) {
+    source?.close();
     source = null;
+    settled = now; // forget what left the screen, so its coming back counts as new
   }
 }
 
 function settle(es: EventSource) {
   es.close();
   if (source === es) source = null;
-  settledFor = watched();
+  settled = watched();
 }
 
 /**
  * Keeps the page's call queries fresh while it shows calls in flight. `inFlight`: what is in flight
- * on screen, as a string that changes when that does (e.g. the sids and statuses); "" for nothing.
+ * on screen, one line per call (its sid and status) or per count; "" for nothing.
  */
 export function useLiveCalls(inFlight: string) {
   const qc = useQueryClient();
@@ -73,4 +75,4 @@ export const inFlightKey = (calls: readonly { call_sid: string; status: string }
 
 /** The same for counts per status (the dashboard's figures): the in-flight statuses and their counts. */
 export const inFlightCountsKey = (perStatus: readonly { status: string; calls: number }[] | undefined): string =>
-  (perStatus ?? []).filter((s) => s.calls > 0 && !isFinalStatus(s.status)).map((s) => `${s.status}=${s.calls}`).join(",");
+  (perStatus ?? []).filter((s) => s.calls > 0 && !isFinalStatus(s.status)).map((s) => `${s.status}=${s.calls}`).join("\n");

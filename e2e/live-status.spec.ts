@@ -1,0 +1,75 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
+import { FAKE_BOLNA_KEY, fakeBolnaPort } from "./fake-bolna-env";
+import { apiToken } from "./helpers";
+
+// Issue 20, "Live": a call placed from the console moves to Completed in the call log and in its
+// open sheet within 3 s of the engine reporting it, without a reload (GET /api/events tells the page
+// to refetch), and the page stops asking once nothing is in flight.
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const FAKE_ORIGIN = `http://127.0.0.1:${fakeBolnaPort(PORT)}`;
+const auth = () => ({ Authorization: `Bearer ${apiToken()}` });
+const NUMBER = "+14155550177";
+
+async function fake(request: APIRequestContext, path: string, data: unknown) {
+  const res = await request.post(`${FAKE_ORIGIN}/__fake/${path}`, { data });
+  expect(res.status(), `fake Bolna ${path}`).toBe(200);
+}
+
+async function deployedAgent(request: APIRequestContext): Promise<string> {
+  const base = bolnaExampleAgent();
+  const created = await request.post("/api/agent", {
+    headers: auth(),
+    data: { ...base, agent_config: { ...base.agent_config, agent_name: `Live e2e ${Date.now().toString(36)}`, agent_welcome_message: "Hello." },
+      agent_prompts: { task_1: { system_prompt: "You are a receptionist." } } },
+  });
+  expect(created.status()).toBe(201);
+  const agentId = (await created.json()).agent_id as string;
+  const engine = await request.post("/api/engines", { headers: auth(), data: { name: "Fake Bolna live", base_url: FAKE_ORIGIN, api_key: FAKE_BOLNA_KEY } });
+  expect(engine.status()).toBe(201);
+  const deployed = await request.post(`/api/agent/${agentId}/deploy`, { headers: auth(), data: { engine_id: (await engine.json()).engine_id } });
+  expect(deployed.status()).toBe(200);
+  return agentId;
+}
+
+test("a call placed from the console shows Completed in the call log and its sheet within 3 s, without a reload", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const agentId = await deployedAgent(request);
+  // The fake engine walks the call to in-progress and keeps it there until released (workers: 1,
+  // so no other spec's calls are held meanwhile).
+  await fake(request, "hold", { on: true });
+  try {
+    await page.goto(`/agents/${agentId}`);
+    await page.getByRole("button", { name: "Call a number" }).click();
+    const dialog = page.getByRole("dialog", { name: "Call a number" });
+    await dialog.getByLabel("Number to call").fill(NUMBER);
+    await dialog.getByRole("button", { name: "Place call" }).click();
+    await expect(dialog.getByTestId("call-sid")).toHaveText(/\S+/);
+    const sid = (await dialog.getByTestId("call-sid").textContent())!.trim();
+    await dialog.getByRole("link", { name: "Open in call log" }).click();
+    await expect(page).toHaveURL(new RegExp(`/calls\\?.*call=${sid}`));
+
+    const sheet = page.getByRole("dialog");
+    const row = page.getByRole("table").locator(`tr[data-call-sid="${sid}"]`);
+    // Queued when the page loaded; the engine's ringing and in-progress arrive while it is open.
+    await expect(sheet.locator('[data-status="in-progress"]')).toBeVisible({ timeout: 15_000 });
+    await expect(row.locator('[data-status="in-progress"]')).toBeVisible({ timeout: 3_000 });
+
+    const requests: string[] = [];
+    page.on("request", (r) => { if (r.url().includes("/api/")) requests.push(new URL(r.url()).pathname); });
+    // Resolves once the fake engine's webhooks (call-disconnected, completed) were delivered.
+    await fake(request, "release", { id: sid, outcome: "completed" });
+    await expect(sheet.locator('[data-status="completed"]')).toBeVisible({ timeout: 3_000 });
+    await expect(row.locator('[data-status="completed"]')).toBeVisible({ timeout: 3_000 });
+    expect(requests).toContain("/api/details");
+
+    // Nothing is in flight any more: the page stops asking (no stream, no refetch).
+    await page.waitForTimeout(1_000);
+    requests.length = 0;
+    await page.waitForTimeout(4_000);
+    expect(requests.filter((p) => p === "/api/events" || p.startsWith("/api/details"))).toEqual([]);
+  } finally {
+    await fake(request, "hold", { on: false });
+  }
+});
