@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { expect, test, type Request } from "@playwright/test";
+import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
 
 const password = () => fs.readFileSync("test-results/e2e/password.txt", "utf8").trim();
 const token = () => fs.readFileSync("test-results/e2e/token.txt", "utf8").trim();
@@ -60,6 +61,57 @@ test.describe("roles", () => {
     expect((await me.json()).role).toBe("viewer");
     const write = await page.request.post("/api/contacts", { data: { name: "nope" }, headers: { origin: new URL(page.url()).origin } });
     expect(write.status()).toBe(403);
+  });
+
+  test("a viewer finds write buttons disabled with the reason, and admin pages opened by URL say which role they need", async ({ page }) => {
+    const listName = `Viewer upload ${Date.now()}`;
+    const list = await page.request.post("/api/contacts", { data: { name: listName }, headers: { Authorization: `Bearer ${token()}` } });
+    expect(list.status()).toBe(201);
+    const base = bolnaExampleAgent();
+    const agent = await page.request.post("/api/agent", {
+      headers: { Authorization: `Bearer ${token()}` },
+      data: { ...base, agent_config: { ...base.agent_config, agent_name: `Viewer sees agent ${Date.now()}` } },
+    });
+    expect(agent.status()).toBe(201);
+    const agentId = (await agent.json()).agent_id as string;
+
+    await page.goto("/login");
+    await page.getByLabel("Email").fill("viewer@e2e.test");
+    await page.getByLabel("Password").fill(password());
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/$/);
+
+    const reason = "Your role (viewer) cannot do this: editor or higher is needed";
+    await page.goto("/agents/new");
+    await expect(page.getByRole("button", { name: "Create agent" }).first()).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Create agent" }).first()).toHaveAttribute("title", reason);
+    await page.goto(`/agents/${agentId}`);
+    await expect(page.getByRole("button", { name: "Save", exact: true }).first()).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Save", exact: true }).first()).toHaveAttribute("title", reason);
+    await page.goto(`/contacts/${(await list.json()).list_id}`);
+    await expect(page.getByRole("button", { name: "Upload contacts" }).first()).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Upload contacts" }).first()).toHaveAttribute("title", reason);
+
+    const adminPages: [string, string, string][] = [
+      ["/settings/members", "Members", "manage members"],
+      ["/settings/api-keys", "API keys", "manage API keys"],
+      ["/settings/ai-providers", "AI providers", "manage AI providers"],
+      ["/settings/audit", "Audit log", "read the audit log"],
+      ["/do-not-call", "Do not call", "manage the do-not-call list"],
+    ];
+    for (const [path, title, what] of adminPages) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "You need the admin role" })).toBeVisible();
+      await expect(page.getByText(`Your role (viewer) cannot ${what}`)).toBeVisible();
+      // Nothing was asked of an API that would refuse: no error state, no Retry, no write control.
+      await expect(page.getByText("Something went wrong")).toHaveCount(0);
+      await expect(page.getByRole("button", { name: "Retry" })).toHaveCount(0);
+      await expect(page.getByRole("button", { name: /Create key|Add numbers|Add provider|Create invite link/ })).toHaveCount(0);
+    }
+    await page.goto("/engines");
+    await expect(page.getByRole("heading", { name: "You need the editor role" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Retry" })).toHaveCount(0);
   });
 });
 

@@ -13,10 +13,17 @@ import { atLeast, type Role } from "@/lib/people/roles";
  * it says which role is needed instead of mounting the page, whose queries would fail and offer a
  * Retry that can never work. The server still refuses on its own; this only explains.
  */
-export function RequireRole({ need, title, children }: { need: Role; title: string; children: React.ReactNode }) {
+export function RequireRole({ need, title, what, children }: {
+  need: Role;
+  /** The page's own title, kept so the operator sees where they are. */
+  title: string;
+  /** What the page lets one do, for the sentence: "Your role (viewer) cannot manage members". */
+  what: string;
+  children: React.ReactNode;
+}) {
   const me = useMe();
   // Until the role is known, show a neutral loading state rather than a page that may 403.
-  if (me.isPending) return <LoadingRows label="Loading" rows={3} rowClassName="h-9" />;
+  if (me.isPending) return <LoadingRows label={`Loading ${title}`} rows={3} rowClassName="h-9" />;
   const role = me.data?.role;
   // No session answer (an error): let the page render and report its own error.
   if (!role || atLeast(role, need)) return <>{children}</>;
@@ -26,7 +33,7 @@ export function RequireRole({ need, title, children }: { need: Role; title: stri
       <EmptyState
         icon={Lock}
         title={`You need the ${need} role`}
-        text={<>Your role is <strong>{role}</strong>, and this page is for {need}s{need === "owner" ? "" : " and above"}. Ask an admin or owner of the account if you need it.</>}
+        text={`Your role (${role}) cannot ${what}: ask an admin or owner of the account.`}
       />
     </>
   );

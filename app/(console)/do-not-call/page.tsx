@@ -5,5 +5,5 @@ import { DoNotCallPage } from "@/components/suppressions/do-not-call-page";
 export const metadata: Metadata = { title: "Do not call" };
 
 export default function Page() {
-  return <RequireRole need="admin" title="Do not call"><DoNotCallPage /></RequireRole>;
+  return <RequireRole need="admin" title="Do not call" what="manage the do-not-call list"><DoNotCallPage /></RequireRole>;
 }

@@ -5,5 +5,5 @@ import { EnginesPage } from "@/components/engines/engines-page";
 export const metadata: Metadata = { title: "Engines" };
 
 export default function Page() {
-  return <RequireRole need="editor" title="Engines"><EnginesPage /></RequireRole>;
+  return <RequireRole need="editor" title="Engines" what="see or change engines"><EnginesPage /></RequireRole>;
 }

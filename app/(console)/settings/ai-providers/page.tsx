@@ -5,5 +5,5 @@ import { AiProvidersPage } from "@/components/settings/ai-providers-page";
 export const metadata: Metadata = { title: "AI providers" };
 
 export default function Page() {
-  return <RequireRole need="admin" title="AI providers"><AiProvidersPage /></RequireRole>;
+  return <RequireRole need="admin" title="AI providers" what="manage AI providers"><AiProvidersPage /></RequireRole>;
 }

@@ -5,5 +5,5 @@ import { ApiKeysPage } from "@/components/settings/api-keys-page";
 export const metadata: Metadata = { title: "API keys" };
 
 export default function Page() {
-  return <RequireRole need="admin" title="API keys"><ApiKeysPage /></RequireRole>;
+  return <RequireRole need="admin" title="API keys" what="manage API keys"><ApiKeysPage /></RequireRole>;
 }

@@ -5,5 +5,5 @@ import { MembersPage } from "@/components/settings/members-page";
 export const metadata: Metadata = { title: "Members" };
 
 export default function Page() {
-  return <RequireRole need="admin" title="Members"><MembersPage /></RequireRole>;
+  return <RequireRole need="admin" title="Members" what="manage members"><MembersPage /></RequireRole>;
 }
