@@ -3,6 +3,7 @@ import { CALL_TYPES, CallSidParams, DetailsQuery, ExportQuery, SummaryQuery } fr
 import type { SchemaRegistry } from "@/lib/openapi/json-schema";
 import { operation, type OperationObject } from "@/lib/openapi/operation";
 import { CallPage, CallRecord, CallSummary } from "@/lib/openapi/responses";
+import { OUTCOME_COLUMNS } from "@/lib/outcomes/csv";
 
 const DATE_OR_TIME = "ISO 8601 date (YYYY-MM-DD, a whole UTC day) or timestamp";
 
@@ -28,10 +29,14 @@ const EventStreamBody = z
   .string()
   .describe("Server-sent events (text/event-stream): a `retry: 1000` line, then `event: calls` / `event: idle` with JSON data `{\"in_flight\": n}`, and `: keep-alive` comments.");
 
+// The record's spec fields are the ones up to created_at; the engine's extras are not exported.
+const SPEC_FIELDS = Object.keys(CallRecord.shape).slice(0, Object.keys(CallRecord.shape).indexOf("created_at") + 1);
+
 const CsvBody = z
   .string()
   .describe(
-    `RFC 4180 CSV, UTF-8, CRLF line ends. A header row with the record's fields (${Object.keys(CallRecord.shape).join(", ")}), then one row per call. ` +
+    `RFC 4180 CSV, UTF-8, CRLF line ends. A header row with the record's ${SPEC_FIELDS.length} spec fields (${SPEC_FIELDS.join(", ")}) and the outcome columns ` +
+      `(${OUTCOME_COLUMNS.join(", ")}; outcome_fields is the plan's fields as JSON), then one row per call. ` +
       "Text cells that start with = @ (or a tab/carriage return), or with + or - not followed by only phone characters, " +
       "get a leading ' so spreadsheets do not run them as formulas, and so does such text after a , ; tab or line break inside a cell " +
       "(a spreadsheet splitting on ; would start a cell there); phone numbers such as +14155550101 stay as written, " +

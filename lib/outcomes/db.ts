@@ -35,7 +35,8 @@ export async function writeOutcome(
     agent_id: agentId, status: "analyzed", source: meta.source,
     success: o.success === null ? null : pg ? o.success : Number(o.success),
     success_reason: o.success_reason, sentiment: o.sentiment, disposition: o.disposition,
-    fields: JSON.stringify(o.fields), errors: o.errors.length ? JSON.stringify(o.errors) : null,
+    // [name, value] pairs: PostgreSQL's jsonb would reorder an object's keys, and the plan's order is kept.
+    fields: JSON.stringify(Object.entries(o.fields)), errors: o.errors.length ? JSON.stringify(o.errors) : null,
     model: meta.model, analyzed_at: meta.analyzedAt,
   };
   await trx.insertInto("call_outcomes").values({ account_id: accountId, call_sid: callSid, ...row })
@@ -78,7 +79,7 @@ const toOutcome = (r: Row): CallOutcome => ({
   status: r.status as CallOutcome["status"], source: r.source as CallOutcome["source"],
   success: r.success === null ? null : Boolean(r.success), success_reason: r.success_reason,
   sentiment: r.sentiment as Sentiment | null, disposition: r.disposition,
-  fields: JSON.parse(r.fields), errors: r.errors ? JSON.parse(r.errors) : [], analyzed_at: r.analyzed_at, model: r.model,
+  fields: Object.fromEntries(JSON.parse(r.fields)), errors: r.errors ? JSON.parse(r.errors) : [], analyzed_at: r.analyzed_at, model: r.model,
 });
 
 /** The outcomes of these calls of one account, in one query (a page of the call log is one batch). */

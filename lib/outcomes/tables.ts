@@ -11,7 +11,7 @@ export interface CallOutcomesTable {
   /** SQLite 0/1, PostgreSQL boolean; NULL when the plan does not ask or the value did not fit. */
   success: number | boolean | null;
   success_reason: string | null; sentiment: string | null; disposition: string | null;
-  /** JSON {name: value} of the plan's fields. */
+  /** JSON [[name, value], …] of the plan's fields, in the plan's order. */
   fields: string;
   /** JSON [{field, message}] or NULL. */
   errors: string | null;

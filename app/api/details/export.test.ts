@@ -4,6 +4,7 @@ import path from "node:path";
 import Papa from "papaparse";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CALL_FIELDS, insertCalls, type NewCall } from "@/lib/calls/db/calls";
+import { OUTCOME_COLUMNS } from "@/lib/outcomes/csv";
 import { getOpenApiDocument } from "@/lib/openapi/document";
 import { call, newAccountWithToken, useTempDatabase } from "@/lib/testing/harness";
 import { checkResponse } from "@/lib/testing/openapi";
@@ -84,7 +85,7 @@ describe("GET /api/details/export", () => {
     const { res, header, rows, sids } = await exportCsv(a.token, "");
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="calls-\d{4}-\d\d-\d\d\.csv"$/);
-    expect(header).toEqual([...CALL_FIELDS]);
+    expect(header).toEqual([...CALL_FIELDS, ...OUTCOME_COLUMNS]); // + the outcome columns (issue 21)
     expect(rows).toHaveLength(aCalls.length + 1);
     expect(new Set(sids).size).toBe(rows.length);
     expect(sids).toEqual(await listedSids(a.token, ""));

@@ -1,3 +1,4 @@
+import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as agentRoute from "@/app/api/agent/route";
 import * as deployRoute from "@/app/api/agent/[id]/deploy/route";
@@ -101,12 +102,13 @@ describe("outcome filters on GET /api/details", () => {
     expect(res.json.errors.map((e: { path: string }) => e.path)).toContain(path);
   });
 
-  it("the CSV export takes the same filters", async () => {
+  it("the CSV export takes the same filters and carries the outcome columns", async () => {
     const res = await call(exportRoute.GET, "GET", "/api/details/export?success=true&field[seats][lte]=5", { token: a.token });
     expect(res.status).toBe(200);
-    const lines = (res.json as string).trim().split("\r\n");
-    expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain(sids.booked3);
+    const rows = Papa.parse<Record<string, string>>(res.json as string, { header: true, skipEmptyLines: true }).data;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ call_sid: sids.booked3, outcome_status: "analyzed", success: "true", success_reason: "r", sentiment: "positive",
+      disposition: "booked", outcome_fields: '{"seats":3,"plan":"pro"}' });
     expect((await call(exportRoute.GET, "GET", `/api/details/export?field[bogus]=1&agent_id=${agentId}`, { token: a.token })).status).toBe(400);
   });
 });

@@ -105,6 +105,7 @@ describe("engine outcomes", () => {
       disposition: "booked", fields: { seats: 3, plan: "pro" }, errors: [], analyzed_at: expect.any(String), model: null,
     });
     expect((await call(detailBySid.GET, "GET", "/", { token: a.token, params: { call_sid: sid } })).json.outcome).toEqual(c.outcome);
+    expect(Object.keys(c.outcome.fields)).toEqual(["seats", "plan"]); // the plan's order, on PostgreSQL too
   });
 
   it("a call the fake completes on its own comes back with the extraction the plan asked for", async () => {

@@ -4,7 +4,7 @@ ALTER TABLE agents ADD COLUMN analysis_plan TEXT;
 
 -- One outcome per call, written in the same transaction as the call it judges. Typed columns for
 -- what every plan shares (success 0/1, sentiment, disposition); `fields` holds the plan's own
--- fields as the API shows them (JSON {name: value}), `errors` what did not fit the plan (JSON
+-- fields in the plan's order (JSON [[name, value], …]), `errors` what did not fit the plan (JSON
 -- [{field, message}]) while the raw values stay in calls.extra's extracted_data.
 CREATE TABLE call_outcomes (
   account_id TEXT NOT NULL,
