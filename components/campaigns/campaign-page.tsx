@@ -16,7 +16,7 @@ import { cn, focusRing } from "@/lib/utils";
 import { CampaignActions } from "./campaign-actions";
 import { CampaignContacts } from "./campaign-contacts";
 import { CampaignPreviewPanel } from "./campaign-preview";
-import { CampaignStatusBadge, CONTACT_STATE_LABELS, progressOf } from "./campaign-status";
+import { CampaignStatusBadge, CONTACT_STATE_LABELS, progressOf, windowsText } from "./campaign-status";
 
 const linkClass = cn("rounded-sm text-indigo-700 underline underline-offset-2 hover:text-indigo-900 dark:text-indigo-300", focusRing);
 
@@ -54,8 +54,7 @@ function describe(c: CampaignWithStats): string {
   const s = c.schedule;
   const when = c.status === "draft" ? (s.start_at ? `starts ${formatDateTime(s.start_at)}` : "starts when you start it")
     : c.started_at ? `started ${formatDateTime(c.started_at)}` : "";
-  const zone = s.recipient_time_zone ? `recipients' time zones (else ${s.time_zone})` : s.time_zone;
-  return [when, `windows in ${zone}`, `${c.max_concurrency} at once`, `${c.retry.max_attempts} ${c.retry.max_attempts === 1 ? "attempt" : "attempts"}`].filter(Boolean).join(" · ");
+  return [when, `calls ${windowsText(s)}`, `${c.max_concurrency} at once`, `${c.retry.max_attempts} ${c.retry.max_attempts === 1 ? "attempt" : "attempts"}`].filter(Boolean).join(" · ");
 }
 
 function Figures({ c }: { c: CampaignWithStats }) {

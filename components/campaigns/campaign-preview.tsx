@@ -6,6 +6,10 @@ import { LoadingRows } from "@/components/ui/load-more";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { formatCount, formatDateTime } from "@/lib/calls/format";
 import { useCampaignPreview } from "@/lib/campaigns/hooks";
+import { PreviewSum, SkippedContacts } from "./campaign-skipped";
+
+/** Now on a zone's clock, as the console writes times ("Wed 3:27 PM"); the answer's local_time is its exact text. */
+const wallClock = (zone: string) => new Intl.DateTimeFormat(undefined, { weekday: "short", hour: "numeric", minute: "2-digit", timeZone: zone }).format(new Date());
 
 /** The dry run of a draft: who will be called, who will be skipped and why, and when dialling starts. Nothing is dialled. */
 export function CampaignPreviewPanel({ campaignId }: { campaignId: string }) {
@@ -36,6 +40,7 @@ export function CampaignPreviewPanel({ campaignId }: { campaignId: string }) {
             </div>
           ))}
         </dl>
+        <PreviewSum p={p} />
         {missing.length > 0 && (
           <div>
             <h3 className="mb-2 text-sm font-medium">Template variables missing from contacts</h3>
@@ -48,16 +53,22 @@ export function CampaignPreviewPanel({ campaignId }: { campaignId: string }) {
             </ul>
           </div>
         )}
+        <SkippedContacts p={p} />
         {p.sample.length > 0 && (
           <div>
             <h3 className="mb-2 text-sm font-medium">First contacts to be called</h3>
             <Table>
-              <THead><tr><Th>Number</Th><Th>Their local time now</Th><Th className="hidden sm:table-cell">First attempt</Th></tr></THead>
+              <THead><tr><Th>Number</Th><Th>Time now where their windows are read</Th><Th className="hidden sm:table-cell">First attempt</Th></tr></THead>
               <TBody>
                 {p.sample.map((s) => (
                   <Tr key={s.phone_number}>
                     <Td className="tabular-nums">{s.phone_number}</Td>
-                    <Td className="tabular-nums">{s.local_time.replace("T", " ")}</Td>
+                    <Td>
+                      <span className="tabular-nums" title={s.local_time.replace("T", " ")}>{wallClock(s.zone)}</span>{" "}
+                      <span className="text-zinc-600 dark:text-zinc-400">
+                        {s.zone_source === "number" ? `(${s.zone}, their zone)` : `(${s.zone}, the campaign's zone${/^\+1/.test(s.phone_number) ? ": +1 spans several zones" : ""})`}
+                      </span>
+                    </Td>
                     <Td className="hidden sm:table-cell">{s.first_attempt_at ? formatDateTime(s.first_attempt_at) : "—"}</Td>
                   </Tr>
                 ))}

@@ -3,6 +3,8 @@ import type { CampaignStatus, CampaignWithStats, ContactState } from "@/lib/camp
 
 // How a campaign and its contacts are named and coloured everywhere in the console.
 
+export { windowsText } from "@/lib/campaigns/windows-text";
+
 const STATUS: Record<CampaignStatus, { label: string; variant: "default" | "accent" | "success" | "warning" | "destructive" | "outline" }> = {
   draft: { label: "Draft", variant: "outline" },
   scheduled: { label: "Scheduled", variant: "accent" },

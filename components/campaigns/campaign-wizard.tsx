@@ -7,10 +7,11 @@ import { FormProvider, useForm, type FieldPath } from "react-hook-form";
 import { toast } from "sonner";
 import { PageHeader } from "@/components/shell/page-header";
 import { Button } from "@/components/ui/button";
-import { useCreateCampaign } from "@/lib/campaigns/hooks";
+import { useCreateCampaign, useUpdateCampaign, type CampaignWithStats } from "@/lib/campaigns/hooks";
 import { ApiError } from "@/lib/http/fetch-json";
 import { CAMPAIGN_DEFAULTS } from "@/lib/campaigns/defaults";
 import { CampaignCreate, type CampaignCreateInput } from "@/lib/campaigns/schema";
+import { draftValues } from "@/lib/campaigns/draft-values";
 import { cn } from "@/lib/utils";
 import { WizardBasics } from "./wizard-basics";
 import { WizardPace } from "./wizard-pace";
@@ -38,15 +39,17 @@ const formPath = (p: string) => p.replace(/\[(\d+)\]/g, ".$1");
 /**
  * "New campaign": agent and list, schedule, pace and retries, validated step by step with the API's
  * own schema; saving creates a draft and opens its page with the dry run and the Start button.
+ * With `draft`, the same steps edit that draft (PATCH) from its saved values.
  */
-export function CampaignWizard() {
+export function CampaignWizard({ draft }: { draft?: CampaignWithStats } = {}) {
   const router = useRouter();
   const [step, setStep] = React.useState(0);
   const headingRef = React.useRef<HTMLHeadingElement>(null);
   // Errors clear as a value changes, not on blur: a blur that removes a message moves the buttons
   // under the pointer between mousedown and mouseup, and the click is lost.
-  const form = useForm<WizardValues, unknown, CampaignCreate>({ resolver: zodResolver(CampaignCreate), defaultValues: DEFAULTS });
+  const form = useForm<WizardValues, unknown, CampaignCreate>({ resolver: zodResolver(CampaignCreate), defaultValues: draft ? draftValues(draft) : DEFAULTS });
   const create = useCreateCampaign();
+  const update = useUpdateCampaign(draft?.campaign_id ?? "");
   const last = step === STEPS.length - 1;
 
   const go = (to: number) => {
@@ -61,7 +64,7 @@ export function CampaignWizard() {
 
   const save = async (values: CampaignCreate) => {
     try {
-      const c = await create.mutateAsync(values);
+      const c = await (draft ? update.mutateAsync(values) : create.mutateAsync(values));
       toast.success(`Draft '${c.name}' saved`, { description: "Check the dry run, then start it." });
       router.push(`/campaigns/${c.campaign_id}`);
     } catch (err) {
@@ -77,7 +80,7 @@ export function CampaignWizard() {
 
   return (
     <>
-      <PageHeader title="New campaign" description="Nothing is dialled until you start the campaign after its dry run." />
+      <PageHeader title={draft ? `Edit draft '${draft.name}'` : "New campaign"} description="Nothing is dialled until you start the campaign after its dry run." />
       <ol className="mb-6 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4" aria-label="Steps">
         {[...STEPS.map((s) => s.title), "Dry run and start"].map((title, i) => (
           <li key={title} aria-current={i === step ? "step" : undefined}
@@ -89,7 +92,7 @@ export function CampaignWizard() {
         ))}
       </ol>
       <FormProvider {...form}>
-        <form onSubmit={(e) => (last ? void form.handleSubmit(save)(e) : (e.preventDefault(), void next()))} noValidate aria-label="New campaign" className="max-w-2xl space-y-5">
+        <form onSubmit={(e) => (last ? void form.handleSubmit(save)(e) : (e.preventDefault(), void next()))} noValidate aria-label={draft ? "Edit draft" : "New campaign"} className="max-w-2xl space-y-5">
           <h2 ref={headingRef} tabIndex={-1} className="text-base font-semibold outline-none">{STEPS[step].title}</h2>
           {step === 0 && <WizardBasics />}
           {step === 1 && <WizardSchedule />}

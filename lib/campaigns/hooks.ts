@@ -87,6 +87,19 @@ export function useCreateCampaign() {
   });
 }
 
+/** PATCH a draft (any field of the create body); the server answers 409 once it has started. */
+export function useUpdateCampaign(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Partial<CampaignCreateInput>) => fetchJson<CampaignWithStats>(path(id), { method: "PATCH", body }),
+    onSuccess: (c) => {
+      qc.setQueryData(campaignKeys.detail(id), c);
+      // The dry run depends on every setting: it is read again when the draft's page opens.
+      return qc.invalidateQueries({ queryKey: campaignKeys.all });
+    },
+  });
+}
+
 export function useCampaignAction(id: string) {
   const qc = useQueryClient();
   return useMutation({

@@ -15,6 +15,11 @@ export interface CallingWindow {
 /** The default when a campaign gives none: every day, all day. */
 export const ALL_DAY: CallingWindow[] = [{ days: [...DAYS], start: "00:00", end: "24:00" }];
 
+/** True when the windows never close (some window is every day, all day): "no calling windows" to a reader. */
+export function isAllDay(windows: readonly CallingWindow[]): boolean {
+  return windows.some((w) => DAYS.every((d) => w.days.includes(d)) && w.start === "00:00" && w.end === "24:00");
+}
+
 export function minutesOf(hhmm: string): number {
   const m = /^(\d{2}):(\d{2})$/.exec(hhmm);
   if (!m) throw new Error(`not HH:MM: ${hhmm}`);
