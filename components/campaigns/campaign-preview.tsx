@@ -6,6 +6,7 @@ import { LoadingRows } from "@/components/ui/load-more";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { formatCount, formatDateTime } from "@/lib/calls/format";
 import { useCampaignPreview } from "@/lib/campaigns/hooks";
+import { canonicalZone } from "@/lib/places/time-zones";
 import { PreviewSum, SkippedContacts } from "./campaign-skipped";
 
 /** Now on a zone's clock, as the console writes times ("Wed 3:27 PM"); the answer's local_time is its exact text. */
@@ -66,7 +67,7 @@ export function CampaignPreviewPanel({ campaignId }: { campaignId: string }) {
                     <Td>
                       <span className="tabular-nums" title={s.local_time.replace("T", " ")}>{wallClock(s.zone)}</span>{" "}
                       <span className="text-zinc-600 dark:text-zinc-400">
-                        {s.zone_source === "number" ? `(${s.zone}, their zone)` : `(${s.zone}, the campaign's zone${/^\+1/.test(s.phone_number) ? ": +1 spans several zones" : ""})`}
+                        {s.zone_source === "number" ? `(${canonicalZone(s.zone)}, their zone)` : `(${canonicalZone(s.zone)}, the campaign's zone${/^\+1/.test(s.phone_number) ? ": +1 spans several zones" : ""})`}
                       </span>
                     </Td>
                     <Td className="hidden sm:table-cell">{s.first_attempt_at ? formatDateTime(s.first_attempt_at) : "—"}</Td>
