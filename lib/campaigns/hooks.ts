@@ -49,9 +49,12 @@ export function useCampaign(id: string) {
   return useQuery({
     queryKey: campaignKeys.detail(id),
     queryFn: ({ signal }) => fetchJson<CampaignWithStats>(path(id), { signal }),
-    refetchInterval: (q) => (q.state.data && LIVE_STATUSES.includes(q.state.data.status) ? LIVE_MS : false),
+    refetchInterval: (q) => (q.state.data && refreshesItself(q.state.data) ? LIVE_MS : false),
   });
 }
+
+/** A paused campaign changes only while calls it placed are still in flight; a running or scheduled one dials by itself. */
+const refreshesItself = (c: CampaignWithStats) => LIVE_STATUSES.includes(c.status) && (c.status !== "paused" || c.in_flight > 0);
 
 /** The dry run; only drafts have one worth showing (started campaigns have their own counts). */
 export function useCampaignPreview(id: string, enabled: boolean) {
