@@ -1,8 +1,9 @@
 import fs from "node:fs";
 import Papa from "papaparse";
-import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { api, apiCalls } from "./calls-support";
 import { SHOWCASE_SID } from "./fixtures";
-import { apiToken, snap } from "./helpers";
+import { snap } from "./helpers";
 
 // Dashboard and call log against the calls e2e/prepare.ts seeded (e2e/fixtures.ts). Expected numbers
 // come from the API with the account's token, never from constants, so the spec checks that the
@@ -11,26 +12,6 @@ import { apiToken, snap } from "./helpers";
 const today = () => new Date().toISOString().slice(0, 10);
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 const digits = (s: string | null) => Number((s ?? "").replace(/[^\d.]/g, ""));
-
-async function api<T>(request: APIRequestContext, path: string): Promise<T> {
-  const res = await request.get(path, { headers: { Authorization: `Bearer ${apiToken()}` } });
-  expect(res.status(), path).toBe(200);
-  return (await res.json()) as T;
-}
-
-interface CallRow { call_sid: string; status: string; call_type: string; created_at: string }
-
-/** Every call the API lists for a filter (all pages). */
-async function apiCalls(request: APIRequestContext, qs: string): Promise<CallRow[]> {
-  const out: CallRow[] = [];
-  let cursor: string | null = null;
-  do {
-    const page: { calls: CallRow[]; next_cursor: string | null } = await api(request, `/api/details?limit=1000&${qs}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
-    out.push(...page.calls);
-    cursor = page.next_cursor;
-  } while (cursor);
-  return out;
-}
 
 const rows = (page: Page) => page.locator("tbody tr[data-call-sid]");
 const kpi = (page: Page, id: string) => page.getByTestId(`kpi-${id}`).locator("[data-kpi-value]");

@@ -65,29 +65,20 @@ let before: Awaited<ReturnType<typeof snapshot>>;
 const get = (handler: Parameters<typeof call>[0], url: string, token: string | null, params?: Record<string, string>, headers?: Record<string, string>) =>
   call(handler, "GET", url, { token, params, headers });
 
-/** Follows next_cursor to the end: every call of the account as the API pages them. */
-async function allCalls(token: string, query = "") {
+/** Follows next_cursor to the end: every page as the API serves it. */
+type Answer = Awaited<ReturnType<typeof get>>;
+async function allPages(page: (cursor: string) => Promise<Answer>, pick: (json: Answer["json"]) => Answer["json"]) {
   const pages = [];
-  let cursor = "";
-  for (;;) {
-    const res = await get(details.GET, `/api/details?limit=1000${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, token);
+  for (let cursor = ""; ;) {
+    const res = await page(cursor ? `&cursor=${encodeURIComponent(cursor)}` : "");
     expect(res.status).toBe(200);
-    pages.push(res.json.calls);
+    pages.push(pick(res.json));
     if (!res.json.next_cursor) return pages;
     cursor = res.json.next_cursor;
   }
 }
-
-async function allContacts(token: string) {
-  const pages = [];
-  let cursor = "";
-  for (;;) {
-    const res = await get(listRoute.GET, `/?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, token, { list_id: listId });
-    pages.push(res.json);
-    if (!res.json.next_cursor) return pages;
-    cursor = res.json.next_cursor;
-  }
-}
+const allCalls = (token: string, query = "") => allPages((c) => get(details.GET, `/api/details?limit=1000${query}${c}`, token), (j) => j.calls);
+const allContacts = (token: string) => allPages((c) => get(listRoute.GET, `/?limit=200${c}`, token, { list_id: listId }), (j) => j);
 
 // Arrays whose order among equal call counts is the database's row order, not part of the API.
 const byKey = (xs: Record<string, unknown>[], key: string) => [...xs].sort((x, y) => String(x[key]).localeCompare(String(y[key])));
@@ -245,18 +236,5 @@ describe.runIf(havePg)("db:copy from SQLite to PostgreSQL", () => {
     fs.writeFileSync(empty, "");
     const res = await runCli(["db:copy", "--from", `sqlite://${empty}`, "--to", pgUrl]);
     expect(res).toMatchObject({ code: 1, json: { error: expect.stringMatching(/is not a Voxdesk database/) } });
-  });
-});
-
-describe("db:copy arguments", () => {
-  it.each([
-    [["--from", "/tmp/x.db", "--to", "postgres://u@127.0.0.1/x"], /--from must be sqlite:PATH/],
-    [["--from", "sqlite:/nonexistent/x.db", "--to", "postgres://u@127.0.0.1/x"], /No SQLite database at \/nonexistent\/x\.db/],
-    [["--from", "sqlite:/tmp/x.db", "--to", "mysql://u@127.0.0.1/x"], /--to must be a postgres:\/\/ URL/],
-    [["--to", "postgres://u@127.0.0.1/x"], /--from is required/],
-  ])("%j is refused with a clear message", async (args, message) => {
-    const res = await runCli(["db:copy", ...args]);
-    expect(res.code).toBe(1);
-    expect(res.json.error).toMatch(message);
   });
 });
