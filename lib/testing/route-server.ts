@@ -28,7 +28,10 @@ export async function startRouteServer(routes: [RegExp, Record<string, unknown>]
     res.on("close", () => gone.abort());
     const request = new Request(url, { method: req.method, headers, body, signal: gone.signal });
     const response = await handler(request, { params: Promise.resolve({ ...found[0]!.groups }) });
-    res.writeHead(response.status, Object.fromEntries(response.headers));
+    // Several Set-Cookie headers stay several (fromEntries would keep only the last), as under next start.
+    const out: Record<string, string | string[]> = Object.fromEntries(response.headers);
+    if (response.headers.has("set-cookie")) out["set-cookie"] = response.headers.getSetCookie();
+    res.writeHead(response.status, out);
     if (!response.body) return void res.end();
     const reader = response.body.getReader();
     try {
