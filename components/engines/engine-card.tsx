@@ -7,6 +7,7 @@ import { useCheckEngine, type EngineRecord } from "@/lib/engines/hooks";
 import type { EngineConfirm } from "./engine-confirm-dialog";
 import { useCan } from "@/lib/people/hooks/use-can";
 import { formatDateTime } from "@/lib/format/date-time";
+import { reachableFromInternet } from "@/lib/engines/webhook-reach";
 
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -67,7 +68,14 @@ export function EngineCard({ engine, onConfirm, onEdit }: { engine: EngineRecord
               <code className="min-w-0 break-all rounded bg-zinc-100 px-1.5 py-0.5 text-xs dark:bg-zinc-800" data-testid="webhook-url">{engine.webhook_url}</code>
               <CopyButton value={engine.webhook_url} label={`Copy the webhook URL of ${engine.name}`} className="-mt-1" />
             </span>
-          ) : (
+          ) : null}
+          {engine.webhook_url && !reachableFromInternet(engine.webhook_url) ? (
+            <p className="mt-1 text-xs text-amber-800 dark:text-amber-300" data-testid="webhook-unreachable">
+              This address is local or private: an engine on the internet cannot reach it. Set <code>PUBLIC_URL</code> to
+              the public origin of this app (e.g. https://voxdesk.example.com), restart, and deploy again.
+            </p>
+          ) : null}
+          {engine.webhook_url ? null : (
             // The server leaves it out for editors: it carries the secret that lets calls be posted in.
             <span className="text-zinc-500 dark:text-zinc-400">Shown to admins only; deploying sets it on the engine</span>
           )}

@@ -1,15 +1,16 @@
 import "server-only";
-import { config } from "@/lib/core/config";
+import { publicOrigin } from "@/lib/http/public-origin";
 import { atLeast, type Role } from "@/lib/people/roles";
 import { listDeployments, openWebhookSecret, toEngine, type EngineRow } from "@/lib/engines/db";
+
+type Req = Parameters<typeof publicOrigin>[0];
 
 /**
  * Where the engine posts executions: `<PUBLIC_URL>/api/webhooks/bolna/<secret>`. Without
  * PUBLIC_URL, the origin the caller reached us at (right when the engine can reach it too).
  */
-export function webhookUrlFor(engine: EngineRow, requestUrl: string): string {
-  const origin = config().PUBLIC_URL ?? new URL(requestUrl).origin;
-  return `${origin}/api/webhooks/${engine.provider}/${openWebhookSecret(engine)}`;
+export function webhookUrlFor(engine: EngineRow, req: Req): string {
+  return `${publicOrigin(req)}/api/webhooks/${engine.provider}/${openWebhookSecret(engine)}`;
 }
 
 /**
@@ -17,9 +18,9 @@ export function webhookUrlFor(engine: EngineRow, requestUrl: string): string {
  * Its path secret lets anyone post calls into the account, and editors read engines only to
  * deploy to them; the URL is set on the engine by the deploy, so nobody else ever needs it.
  */
-export function engineView(engine: EngineRow, requestUrl: string, role: Role) {
+export function engineView(engine: EngineRow, req: Req, role: Role) {
   const view = toEngine(engine);
-  return atLeast(role, "admin") ? { ...view, webhook_url: webhookUrlFor(engine, requestUrl) } : view;
+  return atLeast(role, "admin") ? { ...view, webhook_url: webhookUrlFor(engine, req) } : view;
 }
 
 /** Agents with where they are deployed; in_sync is false once the agent changed after its deploy. */

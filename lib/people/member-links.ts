@@ -2,9 +2,9 @@ import "server-only";
 import crypto from "node:crypto";
 import type { z } from "zod";
 import { describeAudit } from "@/lib/core/audit-context";
-import { config } from "@/lib/core/config";
 import type { AuthResult } from "@/lib/http/auth";
 import { AppError } from "@/lib/http/errors";
+import { publicOrigin } from "@/lib/http/public-origin";
 import { createLink, InvitePendingError } from "@/lib/people/db/member-links";
 import { findUserByEmail, getMember } from "@/lib/people/db/users";
 import { mailMemberLink } from "./member-link-mail";
@@ -17,16 +17,15 @@ import type { InviteCreate } from "./schema";
 export { findUsableLink } from "@/lib/people/db/member-links";
 
 /**
- * The link a person opens: `<PUBLIC_URL>/invite/<token>` or `/reset/<token>` (origin of the
- * request when PUBLIC_URL is unset, as for engines' webhook URLs). The token is in the path, not a
- * query string, and the pages send no Referer to other sites (see app/invite), so it stays out of their logs.
+ * The link a person opens: `<PUBLIC_URL>/invite/<token>` or `/reset/<token>` (the origin the request
+ * was sent to when PUBLIC_URL is unset, as for engines' webhook URLs). The token is in the path, not
+ * a query string, and the pages send no Referer to other sites (see app/invite), so it stays out of their logs.
  */
-export function memberLinkUrl(requestUrl: string, kind: "invite" | "reset", token: string): string {
-  const origin = config().PUBLIC_URL ?? new URL(requestUrl).origin;
-  return `${origin.replace(/\/$/, "")}/${kind}/${token}`;
+export function memberLinkUrl(req: LinkRequest["req"], kind: "invite" | "reset", token: string): string {
+  return `${publicOrigin(req)}/${kind}/${token}`;
 }
 
-interface LinkRequest { requestUrl: string; requestId: string }
+interface LinkRequest { req: Parameters<typeof publicOrigin>[0]; requestId: string }
 
 /** An invite by email with a role (only an owner invites owners). The link is in this answer only. */
 export async function inviteMember(auth: AuthResult, body: z.output<typeof InviteCreate>, r: LinkRequest) {
@@ -41,7 +40,7 @@ export async function inviteMember(auth: AuthResult, body: z.output<typeof Invit
   describeAudit({ action: "members.invite", resourceType: "invite", resourceId: id, summary: `invited ${email} as ${body.role}` });
   try {
     const link = await createLink({ id, accountId: auth.accountId, kind: "invite", email: body.email, role: body.role, createdBy: auth.userId ?? null });
-    const url = memberLinkUrl(r.requestUrl, "invite", link.token);
+    const url = memberLinkUrl(r.req, "invite", link.token);
     const mailed = await mailMemberLink({ kind: "invite", to: email, url, accountName: auth.accountName, requestId: r.requestId });
     return { invite_id: link.id, email, role: body.role, invite_url: url, expires_at: link.expires_at, mailed };
   } catch (err) {
@@ -60,7 +59,7 @@ export async function resetLinkFor(auth: AuthResult, userId: string, r: LinkRequ
   if (!canSetRole(auth.role, member.role, member.role)) throw new AppError(403, "Only an owner can reset an owner's password");
   describeAudit({ action: "members.reset_link", resourceType: "member", summary: `password reset link for ${member.email}` });
   const link = await createLink({ accountId: auth.accountId, kind: "reset", email: member.email, userId: member.user_id, createdBy: auth.userId ?? null });
-  const url = memberLinkUrl(r.requestUrl, "reset", link.token);
+  const url = memberLinkUrl(r.req, "reset", link.token);
   const mailed = await mailMemberLink({ kind: "reset", to: member.email, url, accountName: auth.accountName, requestId: r.requestId });
   return { user_id: member.user_id, reset_url: url, expires_at: link.expires_at, mailed };
 }

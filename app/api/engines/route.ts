@@ -7,9 +7,9 @@ import { PageQuery } from "@/lib/core/page-query";
 export const dynamic = "force-dynamic";
 
 export const POST = route({ body: EngineCreate, status: 201 }, async ({ req, body, auth }) =>
-  engineView(await createEngine(auth.accountId, body), req.url, auth.role));
+  engineView(await createEngine(auth.accountId, body), req, auth.role));
 
 export const GET = route({ query: PageQuery }, async ({ req, query, auth }) => {
   const page = await listEngines(auth.accountId, query.limit ?? 50, query.cursor);
-  return { engines: page.rows.map((r) => engineView(r, req.url, auth.role)), next_cursor: page.next_cursor, has_more: page.has_more };
+  return { engines: page.rows.map((r) => engineView(r, req, auth.role)), next_cursor: page.next_cursor, has_more: page.has_more };
 });

@@ -16,7 +16,7 @@ import { bolnaReadiness } from "./readiness";
  * sent), resolve tools inline with their tokens (decrypted for this request only), then create the
  * remote agent on the first deploy and replace it on later ones.
  */
-export async function deployAgent(accountId: string, agentId: string, engineId: string, requestUrl: string) {
+export async function deployAgent(accountId: string, agentId: string, engineId: string, req: Parameters<typeof webhookUrlFor>[1]) {
   const agent = await getAgent(accountId, agentId);
   if (!agent) throw notFound("Agent");
   const engine = await getEngine(accountId, engineId);
@@ -25,7 +25,7 @@ export async function deployAgent(accountId: string, agentId: string, engineId: 
   if (refused.length) throw validationError(refused.map(({ path, message }) => ({ path, message: `Bolna would refuse this: ${message}` })), 422);
 
   const tools = await resolveTools(accountId, agent);
-  const payload = compileAgent(agent, tools, webhookUrlFor(engine, requestUrl));
+  const payload = compileAgent(agent, tools, webhookUrlFor(engine, req));
   const existing = await getDeployment(accountId, agentId, engineId);
   const remoteId = await upsertRemoteAgent(engine, payload, existing?.remote_agent_id);
   const deployed_at = await recordDeployment(accountId, { agent_id: agentId, engine_id: engineId, remote_agent_id: remoteId, agent_updated_at: agent.updated_at });

@@ -9,14 +9,14 @@ export const dynamic = "force-dynamic";
 export const GET = route({ params: Params }, async ({ req, params, auth }) => {
   const engine = await getEngine(auth.accountId, params.engine_id);
   if (!engine) throw notFound("Engine");
-  return engineView(engine, req.url, auth.role);
+  return engineView(engine, req, auth.role);
 });
 
 /** Rename, move, replace the key, or rotate the webhook secret (the old webhook URL stops working at once). */
 export const PATCH = route({ params: Params, body: EnginePatch }, async ({ req, params, body, auth }) => {
   const engine = await updateEngine(auth.accountId, params.engine_id, body);
   if (!engine) throw notFound("Engine");
-  return engineView(engine, req.url, auth.role);
+  return engineView(engine, req, auth.role);
 });
 
 export const DELETE = route({ params: Params }, async ({ params, auth }) => {

@@ -6,4 +6,4 @@ export const dynamic = "force-dynamic";
 
 /** A one-time password reset link for a member (admin+; an owner's only from an owner). Valid one hour. */
 export const POST = route({ params: MemberParams, status: 201 }, async ({ req, auth, params, requestId }) =>
-  resetLinkFor(auth, params.user_id, { requestUrl: req.url, requestId }));
+  resetLinkFor(auth, params.user_id, { req, requestId }));
