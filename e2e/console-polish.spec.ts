@@ -89,7 +89,7 @@ test("chart tooltips follow plural rules: 1 call, not 1 calls", async ({ page, r
   const bar = page.getByTestId("chart-calls-per-day").locator(".recharts-bar-rectangle path").first();
   await expect(bar).toBeVisible();
   await bar.hover();
-  const tooltip = page.locator(".recharts-tooltip-wrapper");
+  const tooltip = page.getByTestId("chart-calls-per-day").locator(".recharts-tooltip-wrapper");
   await expect(tooltip).toContainText(/\b1 call\b/);
   await expect(tooltip).not.toContainText(/\b1 calls\b/);
 });

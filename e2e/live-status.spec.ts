@@ -53,14 +53,14 @@ test("a call placed from the console shows Completed in the call log and its she
     const sheet = page.getByRole("dialog");
     const row = page.getByRole("table").locator(`tr[data-call-sid="${sid}"]`);
     // Queued when the page loaded; the engine's ringing and in-progress arrive while it is open.
-    await expect(sheet.locator('[data-status="in-progress"]')).toBeVisible({ timeout: 15_000 });
+    await expect(sheet.locator('[data-status="in-progress"]').first()).toBeVisible({ timeout: 15_000 });
     await expect(row.locator('[data-status="in-progress"]')).toBeVisible({ timeout: 3_000 });
 
     const requests: string[] = [];
     page.on("request", (r) => { if (r.url().includes("/api/")) requests.push(new URL(r.url()).pathname); });
     // Resolves once the fake engine's webhooks (call-disconnected, completed) were delivered.
     await fake(request, "release", { id: sid, outcome: "completed" });
-    await expect(sheet.locator('[data-status="completed"]')).toBeVisible({ timeout: 3_000 });
+    await expect(sheet.locator('[data-status="completed"]').first()).toBeVisible({ timeout: 3_000 });
     await expect(row.locator('[data-status="completed"]')).toBeVisible({ timeout: 3_000 });
     expect(requests).toContain("/api/details");
 

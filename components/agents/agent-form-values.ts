@@ -20,7 +20,7 @@ type Input = z.input<typeof AgentPayload>;
 /** What the form holds (zod input: defaults may still be missing) and what it submits (zod output). */
 export type AgentFormValues = {
   agent_config: Known<Input["agent_config"]>; agent_prompts: Record<string, { system_prompt: string }>;
-  /** Issue 21: carried through unchanged until the builder has its Outcomes section, so a save (PUT, a full replace) keeps it. */
+  /** Carried through unchanged until the builder has its Outcomes section, so a save (PUT, a full replace) keeps it. */
   analysis_plan?: Known<NonNullable<Input["analysis_plan"]>> | null;
 };
 export type AgentFormOutput = z.output<typeof AgentPayload>;
@@ -48,6 +48,8 @@ export function newAgentValues(): AgentFormValues {
   return {
     agent_config: { agent_name: "", agent_welcome_message: "", agent_type: "other", tasks: [newTask()] },
     agent_prompts: { task_1: { system_prompt: "" } },
+    // As the API answers an agent without a plan, so the preview equals what is stored.
+    analysis_plan: null,
   };
 }
 
