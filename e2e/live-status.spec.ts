@@ -51,7 +51,8 @@ test("a call placed from the console shows Completed in the call log and its she
     await expect(page).toHaveURL(new RegExp(`/calls\\?.*call=${sid}`));
 
     const sheet = page.getByRole("dialog");
-    const row = page.getByRole("table").locator(`tr[data-call-sid="${sid}"]`);
+    // The table sits behind the open (modal) sheet, hidden from roles: found by CSS.
+    const row = page.locator(`table tr[data-call-sid="${sid}"]`);
     // Queued when the page loaded; the engine's ringing and in-progress arrive while it is open.
     await expect(sheet.locator('[data-status="in-progress"]').first()).toBeVisible({ timeout: 15_000 });
     await expect(row.locator('[data-status="in-progress"]')).toBeVisible({ timeout: 3_000 });
