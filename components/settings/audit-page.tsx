@@ -51,7 +51,7 @@ export function AuditPage() {
                   <Td>
                     <span className="font-mono text-xs">{e.action}</span>
                     {/* Narrow screens: one column, the entry's other facts stacked under its action. */}
-                    <span className="mt-1 block break-words md:hidden">{e.summary}</span>
+                    <span className="mt-1 block wrap-anywhere md:hidden">{e.summary}</span>
                     <span className="mt-0.5 block text-xs text-zinc-600 sm:hidden dark:text-zinc-400">
                       {e.actor_label} · <time dateTime={e.at}>{formatDateTime(e.at)}</time>{e.ip ? ` · ${displayIp(e.ip)}` : ""}
                     </span>
