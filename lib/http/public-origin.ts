@@ -15,5 +15,9 @@ export function publicOrigin(req: HasHeaders): string {
   if (configured) return new URL(configured).origin;
   const forwardedHost = fromTrustedProxy(req) ? req.headers.get("x-forwarded-host")?.split(",")[0].trim() : undefined;
   const host = forwardedHost || req.headers.get("host") || new URL(req.url).host;
-  return new URL(`${requestIsHttps(req) ? "https" : "http"}://${host}`).origin;
+  try {
+    return new URL(`${requestIsHttps(req) ? "https" : "http"}://${host}`).origin;
+  } catch {
+    return new URL(req.url).origin; // a Host no URL can hold: the URL the server itself parsed
+  }
 }

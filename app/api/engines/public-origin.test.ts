@@ -45,6 +45,8 @@ describe("links for other people and engines without PUBLIC_URL", () => {
     const pub = await engine({ host: "voxdesk.example.com" });
     expect(pub.webhook_url).toMatch(/^http:\/\/voxdesk\.example\.com\/api\/webhooks\/bolna\//);
     expect(reachableFromInternet(pub.webhook_url)).toBe(true);
+    // A Host no URL can hold is not a 500: the URL the server parsed stands in.
+    expect((await engine({ host: "bad host^" })).webhook_url).toMatch(/^http:\/\/localhost:3000\//);
   });
 
   it("believe X-Forwarded-Host and -Proto only with TRUST_PROXY", async () => {
