@@ -48,15 +48,14 @@ export function newAgentValues(): AgentFormValues {
   return {
     agent_config: { agent_name: "", agent_welcome_message: "", agent_type: "other", tasks: [newTask()] },
     agent_prompts: { task_1: { system_prompt: "" } },
-    // As the API answers an agent without a plan, so the preview equals what is stored.
-    analysis_plan: null,
   };
 }
 
 /** A stored agent as form values; `copy` makes it a new agent named "… (copy)". */
 export function agentToValues(agent: Pick<AgentFormOutput, "agent_config" | "agent_prompts" | "analysis_plan">, copy = false): AgentFormValues {
   const { agent_config, agent_prompts, analysis_plan } = agent;
-  const values = structuredClone(analysis_plan === undefined ? { agent_config, agent_prompts } : { agent_config, agent_prompts, analysis_plan }) as AgentFormValues;
+  // No plan (the API answers null) stays out of the form, so a reopened agent previews as it was sent.
+  const values = structuredClone(analysis_plan == null ? { agent_config, agent_prompts } : { agent_config, agent_prompts, analysis_plan }) as AgentFormValues;
   if (copy) values.agent_config.agent_name = `${values.agent_config.agent_name} (copy)`;
   return values;
 }
