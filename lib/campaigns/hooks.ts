@@ -1,5 +1,6 @@
 "use client";
 
+import { useEffect, useRef } from "react";
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { fetchJson } from "@/lib/http/fetch-json";
 import type {
@@ -66,7 +67,7 @@ export function useCampaignPreview(id: string, enabled: boolean) {
 }
 
 export function useCampaignContacts(id: string, state: ContactState | null, live: boolean) {
-  return useInfiniteQuery({
+  const q = useInfiniteQuery({
     queryKey: campaignKeys.contacts(id, state),
     queryFn: ({ pageParam, signal }) => {
       const qs = new URLSearchParams({ limit: "50" });
@@ -80,6 +81,15 @@ export function useCampaignContacts(id: string, state: ContactState | null, live
     // Only the first page follows along live; pages loaded with "Load more" refresh with it.
     refetchInterval: live ? LIVE_MS * 2 : false,
   });
+  // A campaign that ends between two refreshes stops being live before the table saw its last
+  // changes: read the contacts once more when it goes quiet.
+  const { refetch } = q;
+  const wasLive = useRef(live);
+  useEffect(() => {
+    if (wasLive.current && !live) void refetch();
+    wasLive.current = live;
+  }, [live, refetch]);
+  return q;
 }
 
 export function useCreateCampaign() {
