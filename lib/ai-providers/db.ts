@@ -1,7 +1,7 @@
 import "server-only";
 import crypto from "node:crypto";
 import { sql } from "kysely";
-import { seal, unseal } from "@/lib/core/secrets";
+import { openApiKey, sealApiKey } from "@/lib/core/secrets";
 import { describeAudit } from "@/lib/core/audit-context";
 import { db, dialect, writeTx } from "@/lib/core/client";
 import { decodeCursor, keysetPage } from "@/lib/core/cursor";
@@ -16,21 +16,16 @@ import type { AiProvider } from "./schema";
 export type AiProviderRow = AiProvidersTable;
 
 const keyContext = (id: string, accountId: string) => ["ai-provider-api-key", id, accountId];
-const HINT_MIN_LENGTH = 12; // as for engines and tools: four characters of a short key say too much
 
 export const toAiProvider = (r: AiProviderRow): AiProvider => ({
   provider_id: r.id, name: r.name, base_url: r.base_url, model: r.model, api_key_hint: r.api_key_hint,
   created_at: r.created_at, updated_at: r.updated_at,
 });
 
-function sealKey(key: string, id: string, accountId: string) {
-  const s = seal(key, keyContext(id, accountId));
-  return { key_ciphertext: s.ciphertext, key_iv: s.iv, key_tag: s.tag, key_key_id: s.keyId,
-    api_key_hint: key.length >= HINT_MIN_LENGTH ? `…${key.slice(-4)}` : "" };
-}
+const sealKey = (key: string, id: string, accountId: string) => sealApiKey(key, keyContext(id, accountId));
 
 export function openAiProviderKey(r: AiProviderRow): string {
-  return unseal({ ciphertext: r.key_ciphertext, iv: r.key_iv, tag: r.key_tag, keyId: r.key_key_id }, keyContext(r.id, r.account_id));
+  return openApiKey(r, keyContext(r.id, r.account_id));
 }
 
 export async function createAiProvider(accountId: string, v: { name: string; base_url: string; api_key: string; model: string }): Promise<AiProviderRow> {

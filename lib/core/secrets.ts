@@ -121,3 +121,20 @@ export function createKeyFile(file: string): void {
     fs.unlinkSync(tmp);
   }
 }
+
+/** The columns an outbound API key is stored in (engines, AI providers): sealed, with a display hint. */
+export interface SealedKeyColumns { key_ciphertext: Buffer; key_iv: Buffer; key_tag: Buffer; key_key_id: string; api_key_hint: string }
+
+// Four characters of a short key say too much of it: no hint below this length.
+const HINT_MIN_LENGTH = 12;
+
+/** Seals an API key under `context` (which binds it to its row) and derives the hint shown in its place. */
+export function sealApiKey(key: string, context: readonly string[]): SealedKeyColumns {
+  const s = seal(key, context);
+  return { key_ciphertext: s.ciphertext, key_iv: s.iv, key_tag: s.tag, key_key_id: s.keyId,
+    api_key_hint: key.length >= HINT_MIN_LENGTH ? `…${key.slice(-4)}` : "" };
+}
+
+export function openApiKey(r: Omit<SealedKeyColumns, "api_key_hint">, context: readonly string[]): string {
+  return unseal({ ciphertext: r.key_ciphertext, iv: r.key_iv, tag: r.key_tag, keyId: r.key_key_id }, context);
+}

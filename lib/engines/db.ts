@@ -2,7 +2,7 @@ import "server-only";
 import crypto from "node:crypto";
 import { sql } from "kysely";
 import { newWebhookPathSecret, sha256Hex } from "@/lib/people/credentials";
-import { seal, unseal } from "@/lib/core/secrets";
+import { openApiKey, seal, sealApiKey, unseal } from "@/lib/core/secrets";
 import { describeAudit } from "@/lib/core/audit-context";
 import { db, dialect, writeTx } from "@/lib/core/client";
 import { assertSecretStaysBound } from "@/lib/outbound/secret-binding";
@@ -21,18 +21,13 @@ export type EngineRow = EnginesTable;
 
 const keyContext = (id: string, accountId: string) => ["engine-api-key", id, accountId];
 const hookContext = (id: string, accountId: string) => ["engine-webhook-secret", id, accountId];
-const HINT_MIN_LENGTH = 12; // as for tools' tokens: four characters of a short key say too much
 
 export const toEngine = (r: EngineRow): Engine => ({
   engine_id: r.id, name: r.name, provider: r.provider, base_url: r.base_url, api_key_hint: r.api_key_hint,
   created_at: r.created_at, updated_at: r.updated_at,
 });
 
-function sealKey(key: string, id: string, accountId: string) {
-  const s = seal(key, keyContext(id, accountId));
-  return { key_ciphertext: s.ciphertext, key_iv: s.iv, key_tag: s.tag, key_key_id: s.keyId,
-    api_key_hint: key.length >= HINT_MIN_LENGTH ? `…${key.slice(-4)}` : "" };
-}
+const sealKey = (key: string, id: string, accountId: string) => sealApiKey(key, keyContext(id, accountId));
 
 /** A new random webhook path secret: its hash finds the engine, the sealed copy shows the URL. */
 function newWebhookSecret(id: string, accountId: string) {
@@ -42,7 +37,7 @@ function newWebhookSecret(id: string, accountId: string) {
 }
 
 export function openEngineKey(r: EngineRow): string {
-  return unseal({ ciphertext: r.key_ciphertext, iv: r.key_iv, tag: r.key_tag, keyId: r.key_key_id }, keyContext(r.id, r.account_id));
+  return openApiKey(r, keyContext(r.id, r.account_id));
 }
 
 export function openWebhookSecret(r: EngineRow): string {
