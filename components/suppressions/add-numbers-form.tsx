@@ -11,6 +11,7 @@ import { parseCsvStream } from "@/lib/contacts/csv-stream";
 import { useAddSuppressions } from "@/lib/suppressions/hooks";
 import { parseContactPhone } from "@/lib/contacts/schema";
 import { MAX_SUPPRESSIONS_PER_REQUEST } from "@/lib/suppressions/schema";
+import { plural, pluralWord } from "@/lib/format/plural";
 
 // Numbers come pasted or from a CSV (its phone column found as the contacts uploader finds it).
 // Every number is read in the browser with the server's own parser first, so a bad row is shown
@@ -56,7 +57,7 @@ export function AddNumbersForm() {
         added += res.total_added;
         already += res.already_suppressed.length;
       }
-      setDone(`Added ${added} numbers${already ? `, ${already} were already listed` : ""}.`);
+      setDone(`Added ${plural(added, "number")}${already ? `, ${already} ${pluralWord(already, "was", "were")} already listed` : ""}.`);
       setText("");
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
