@@ -3,7 +3,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { formatCount, formatDuration, formatMinutes, formatPercent, formatUsd } from "@/lib/calls/format";
 import type { CallSummary } from "@/lib/calls/hooks";
 
-interface Kpi { id: string; label: string; value: string; hint: string }
+export interface Kpi { id: string; label: string; value: string; hint: string }
 
 function kpis(t: CallSummary["totals"]): Kpi[] {
   return [
@@ -21,18 +21,22 @@ const grid = "grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5";
 export function KpiCards({ totals }: { totals: CallSummary["totals"] }) {
   return (
     <div className={grid}>
-      {kpis(totals).map((k, i) => (
-        <Card key={k.id} role="group" aria-labelledby={`kpi-${k.id}`} data-testid={`kpi-${k.id}`}
-          className={i === 0 ? "col-span-2 p-4 sm:col-span-1" : "p-4"}>
-          <p id={`kpi-${k.id}`} className="text-[13px] font-medium text-zinc-500 dark:text-zinc-400">{k.label}</p>
-          {/* One line at any width ("4,618.5 min" wrapped at 390 px): a step smaller on phones. */}
-          <p className="mt-1.5 text-xl font-semibold tracking-tight whitespace-nowrap text-zinc-900 tabular-nums sm:text-2xl dark:text-zinc-50" data-kpi-value>
-            {k.value}
-          </p>
-          <p className="mt-1 truncate text-xs text-zinc-500 dark:text-zinc-400">{k.hint}</p>
-        </Card>
-      ))}
+      {kpis(totals).map((k, i) => <KpiCard key={k.id} kpi={k} className={i === 0 ? "col-span-2 p-4 sm:col-span-1" : "p-4"} />)}
     </div>
+  );
+}
+
+/** One headline number; also used by the dashboard's outcome figures. */
+export function KpiCard({ kpi: k, className = "p-4" }: { kpi: Kpi; className?: string }) {
+  return (
+    <Card role="group" aria-labelledby={`kpi-${k.id}`} data-testid={`kpi-${k.id}`} className={className}>
+      <p id={`kpi-${k.id}`} className="text-[13px] font-medium text-zinc-500 dark:text-zinc-400">{k.label}</p>
+      {/* One line at any width ("4,618.5 min" wrapped at 390 px): a step smaller on phones. */}
+      <p className="mt-1.5 text-xl font-semibold tracking-tight whitespace-nowrap text-zinc-900 tabular-nums sm:text-2xl dark:text-zinc-50" data-kpi-value>
+        {k.value}
+      </p>
+      <p className="mt-1 truncate text-xs text-zinc-500 dark:text-zinc-400">{k.hint}</p>
+    </Card>
   );
 }
 
