@@ -25,7 +25,7 @@ test("edit a draft, read its skipped contacts and zones, confirm Start, follow a
   await expect(page.getByText(/Calcutta/)).toHaveCount(0);
 
   // The figures add up where one can see it, and each skipped contact is named with its reason.
-  await expect(page.getByTestId("dry-run-sum")).toHaveText("5 contacts = 3 will be called + 1 on the do-not-call list + 1 missing variables");
+  await expect(page.getByTestId("dry-run-sum")).toHaveText("5 contacts = 3 will be called + 1 on the do-not-call list + 1 missing a variable");
   const skipped = page.getByRole("table", { name: "Skipped contacts" });
   await expect(skipped.getByRole("row").filter({ hasText: numbers[2] })).toContainText("On the do-not-call list");
   await expect(skipped.getByRole("row").filter({ hasText: numbers[1] })).toContainText("Missing template variables: {first_name}");

@@ -5,11 +5,11 @@ import { formatCount } from "@/lib/calls/format";
 import type { CampaignPreview } from "@/lib/campaigns/hooks";
 import { SKIP_REASON_LABELS } from "./campaign-status";
 
-/** "5 contacts = 3 will be called + 1 on the do-not-call list + 1 missing variables": the dry run's figures, summed where one can see it. */
+/** "5 contacts = 3 will be called + 1 on the do-not-call list + 1 missing a variable": the dry run's figures, summed where one can see it. */
 export function PreviewSum({ p }: { p: CampaignPreview }) {
   const parts: [number, string][] = [
     [p.will_call, "will be called"], [p.skipped.suppressed, "on the do-not-call list"],
-    [p.skipped.invalid, "not a callable number"], [p.skipped.missing_variables, "missing variables"],
+    [p.skipped.invalid, "not a callable number"], [p.skipped.missing_variables, "missing a variable"],
   ];
   const shown = parts.filter(([n], i) => i === 0 || n > 0);
   return (
