@@ -1,0 +1,58 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { callKeys } from "@/lib/calls/hooks";
+import { fetchJson } from "@/lib/http/fetch-json";
+
+// Voxdesk's own analysis from the console (issue 21): bulk runs over the call log's filters, and
+// re-analysing one call. One hook per read; mutations invalidate what they touch.
+
+export interface AnalysisRun {
+  run_id: string;
+  status: "running" | "done" | "canceled";
+  total: number; done: number; failed: number;
+  created_at: string;
+}
+
+export const analysisKeys = {
+  all: ["analysis"] as const,
+  run: (id: string) => [...analysisKeys.all, "run", id] as const,
+};
+
+const runPath = (id: string) => `/api/analysis-runs/${encodeURIComponent(id)}`;
+/** How often a running run's progress is read. */
+export const RUN_POLL_MS = 1_000;
+
+/** POST /api/analysis-runs with the call log's API filters (the names GET /api/details takes) → 202 {run_id, total}. */
+export function useStartAnalysisRun() {
+  return useMutation({
+    mutationFn: (filters: Record<string, string>) => fetchJson<{ run_id: string; total: number }>("/api/analysis-runs", { method: "POST", body: filters }),
+  });
+}
+
+/** A run's progress, read every second while it runs; the call log is read again once it ends (outcomes changed). */
+export function useAnalysisRun(id: string | null) {
+  const qc = useQueryClient();
+  return useQuery({
+    queryKey: analysisKeys.run(id ?? ""),
+    queryFn: async ({ signal }) => {
+      const run = await fetchJson<AnalysisRun>(runPath(id!), { signal });
+      if (run.status !== "running") void qc.invalidateQueries({ queryKey: callKeys.all });
+      return run;
+    },
+    enabled: Boolean(id),
+    refetchInterval: (q) => (q.state.data && q.state.data.status !== "running" ? false : RUN_POLL_MS),
+  });
+}
+
+/** DELETE: queued jobs of the run are dropped; answers the run with status "canceled". */
+export function useCancelAnalysisRun() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => fetchJson<AnalysisRun>(runPath(id), { method: "DELETE" }),
+    onSuccess: (run) => {
+      qc.setQueryData(analysisKeys.run(run.run_id), run);
+      return qc.invalidateQueries({ queryKey: callKeys.all });
+    },
+  });
+}
