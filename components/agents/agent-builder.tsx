@@ -19,6 +19,7 @@ import { BasicsSection } from "./basics-section";
 import type { FieldName } from "./form-fields";
 import { ImportJsonDialog } from "./import-json-dialog";
 import { JsonPreview } from "./json-preview";
+import { OutcomesSection } from "./outcomes-section";
 import { PromptsSection } from "./prompts-section";
 import { TasksSection } from "./tasks-section";
 
@@ -148,6 +149,7 @@ export function AgentBuilder({ agentId, initialValues, title, description, actio
           <BasicsSection />
           <PromptsSection />
           <TasksSection />
+          <OutcomesSection />
           <div className="flex justify-end gap-2">
             <Button variant="outline" asChild>
               <Link href="/agents">Cancel</Link>

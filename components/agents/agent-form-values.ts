@@ -20,7 +20,7 @@ type Input = z.input<typeof AgentPayload>;
 /** What the form holds (zod input: defaults may still be missing) and what it submits (zod output). */
 export type AgentFormValues = {
   agent_config: Known<Input["agent_config"]>; agent_prompts: Record<string, { system_prompt: string }>;
-  /** Carried through unchanged until the builder has its Outcomes section, so a save (PUT, a full replace) keeps it. */
+  /** Edited by the Outcomes section; absent (or null) for an agent without a plan, which saves without one. */
   analysis_plan?: Known<NonNullable<Input["analysis_plan"]>> | null;
 };
 export type AgentFormOutput = z.output<typeof AgentPayload>;
