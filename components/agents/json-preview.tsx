@@ -68,7 +68,7 @@ function BolnaReadiness({ issues }: { issues: ReadinessIssue[] }) {
       <ul className="mt-1 space-y-1">
         {issues.map((i) => (
           <li key={i.path} className="text-[13px]">
-            <code className="font-mono text-[12px] text-zinc-700 dark:text-zinc-300">{i.path}</code>{" "}
+            <code className="[overflow-wrap:anywhere] font-mono text-[12px] text-zinc-700 dark:text-zinc-300">{i.path}</code>{" "}
             <span className={i.kind === "refused" ? "text-red-700 dark:text-red-300" : "text-amber-800 dark:text-amber-200"}>
               {i.kind === "refused" ? "refused" : "dropped"}: {i.message}
             </span>
