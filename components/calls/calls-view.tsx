@@ -14,6 +14,7 @@ import { exportHref, useCallPages, useCallSummary } from "@/lib/calls/hooks";
 import { inFlightKey, useLiveCalls } from "@/lib/calls/live";
 import { useCampaignOptions } from "@/lib/campaigns/hooks";
 import { useEngines } from "@/lib/engines/hooks";
+import { AnalyzeCallsButton } from "./analyze-calls-button";
 import { CallFilters, type CallFilterValues } from "./call-filters";
 import { CallCards } from "./call-cards";
 import { CallSheet } from "./call-sheet";
@@ -89,13 +90,16 @@ export function CallsView() {
         title="Calls"
         description="Every call of your agents, newest first. Times are in your time zone; date filters use UTC days."
         actions={
-          <Button variant="outline" asChild>
-            {/* A plain link: the server streams the CSV of every matching call, not only the rows shown. */}
-            <a href={exportHref(filters)} download>
-              <Download aria-hidden="true" />
-              Export CSV
-            </a>
-          </Button>
+          <>
+            <AnalyzeCallsButton filters={filters} shown={calls.length} allLoaded={Boolean(pages.data) && !pages.hasNextPage} />
+            <Button variant="outline" asChild>
+              {/* A plain link: the server streams the CSV of every matching call, not only the rows shown. */}
+              <a href={exportHref(filters)} download>
+                <Download aria-hidden="true" />
+                Export CSV
+              </a>
+            </Button>
+          </>
         }
       />
       <CallFilters range={range} values={f} agents={agents} engines={engines} campaigns={campaigns} onChange={onChange}
