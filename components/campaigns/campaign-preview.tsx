@@ -67,7 +67,7 @@ export function CampaignPreviewPanel({ campaignId }: { campaignId: string }) {
                     <Td>
                       <span className="tabular-nums" title={s.local_time.replace("T", " ")}>{wallClock(s.zone)}</span>{" "}
                       <span className="text-zinc-600 dark:text-zinc-400">
-                        {s.zone_source === "number" ? `(${canonicalZone(s.zone)}, their zone)` : `(${canonicalZone(s.zone)}, the campaign's zone${/^\+1/.test(s.phone_number) ? ": +1 spans several zones" : ""})`}
+                        {s.zone_source === "number" ? `(${canonicalZone(s.zone)}, their zone)` : `(${canonicalZone(s.zone)}, the campaign's zone${/^\+1/.test(s.phone_number) ? ": its area code spans several zones" : ""})`}
                       </span>
                     </Td>
                     <Td className="hidden sm:table-cell">{s.first_attempt_at ? formatDateTime(s.first_attempt_at) : "—"}</Td>

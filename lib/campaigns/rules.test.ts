@@ -72,7 +72,12 @@ describe("recipient zone", () => {
     expect(recipientZone("+442071838750", "UTC")).toBe("Europe/London");
     expect(recipientZone("+919812345678", "UTC")).toBe("Asia/Kolkata");
     expect(recipientZone("+4930901820", "UTC")).toBe("Europe/Berlin"); // Berlin and Büsingen: same clock
-    expect(recipientZone("+14155550100", "Europe/Paris")).toBe("Europe/Paris"); // US: many zones
+    expect(recipientZone("+14155550100", "Europe/Paris")).toBe("America/Los_Angeles"); // +1: by area code
+    expect(recipientZone("+12125550100", "UTC")).toBe("America/New_York");
+    expect(recipientZone("+13125550100", "UTC")).toBe("America/Chicago");
+    expect(recipientZone("+16045550100", "UTC")).toBe("America/Vancouver"); // Canada too
+    expect(recipientZone("+19075550100", "Europe/Paris")).toBe("Europe/Paris"); // 907: Anchorage and Adak differ
+    expect(recipientZone("+18765550100", "UTC")).toBe("America/Jamaica"); // another NANP country, one zone
     expect(regionZone("ES")).toBeNull(); // the Canaries are an hour behind
   });
 });

@@ -33,9 +33,9 @@ describe("the dry run's skipped contacts and zones", () => {
       { phone_number: numbers[2], reason: "missing_variables", missing: ["first_name"] },
     ]);
     expect(p.skipped_contacts.every((s: { contact_id: string }) => typeof s.contact_id === "string")).toBe(true);
-    // +1 spans several zones: the campaign's zone applies, and the answer says so; +44 has one clock.
+    // A +1 number's own zone comes from its area code (415: Los Angeles); +44 has one clock.
     const byNumber = Object.fromEntries(p.sample.map((s: { phone_number: string }) => [s.phone_number, s]));
-    expect(byNumber[numbers[0]]).toMatchObject({ zone: "America/Chicago", zone_source: "campaign" });
+    expect(byNumber[numbers[0]]).toMatchObject({ zone: "America/Los_Angeles", zone_source: "number" });
     expect(byNumber["+442071838750"]).toMatchObject({ zone: "Europe/London", zone_source: "number" });
     const london = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
       .format(new Date()).replace(", ", "T");
