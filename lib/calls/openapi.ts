@@ -125,7 +125,8 @@ export function detailsPaths(r: SchemaRegistry): Record<string, Record<string, O
         description:
           "Totals, per day, per status, per call type and per agent over a range of UTC days (default: the last 30 days " +
           "ending today; at most 731 days). Read from a daily rollup, so the cost does not grow with the number of calls. " +
-          "Durations are in seconds, costs in USD.",
+          "`outcomes` sums the calls' analysed outcomes (success, sentiment, disposition) by the call's UTC day, from a rollup " +
+          "too; with `campaign_id`, from that campaign's calls. Durations are in seconds, costs in USD.",
         query: SummaryQuery,
         queryNotes: {
           from: "First UTC day, YYYY-MM-DD, inclusive (default: 29 days before `to`)",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { AgentRecord as DbAgentRecord, listAgents } from "@/lib/agents/db";
 import { AnalysisPlan } from "@/lib/outcomes/schema";
-import { CallOutcomeSchema } from "@/lib/outcomes/openapi";
+import { CallOutcomeSchema, OutcomeSummarySchema } from "@/lib/outcomes/openapi";
 import type { callSummary } from "@/lib/calls/db/summary";
 import type { CallDetail as DbCallRecord, listCalls } from "@/lib/calls/db/calls";
 import { AgentConfig, AgentPrompts } from "@/lib/agents/schema";
@@ -127,6 +127,7 @@ export const CallSummary = z
     per_agent: z
       .array(z.object({ agent_id: z.string(), name: z.string(), calls: count("Calls"), completed: count("Completed calls"), duration: seconds("Total call length"), cost: usd("Total cost") }))
       .describe("Most calls first"),
+    outcomes: OutcomeSummarySchema,
   })
   .meta({ id: "CallSummary", description: "Dashboard aggregates, read from the daily rollup" });
 

@@ -7,6 +7,7 @@ import type { ExecutionHook } from "@/lib/calls/db/ingest";
 import { evaluateExtraction, type Evaluated, type FieldValue, type OutcomeError } from "./evaluate";
 import type { FieldFilter, OUTCOME_STATUSES } from "./filters";
 import type { AnalysisPlan, Sentiment } from "./schema";
+import { moveOutcomeShare } from "./db/rollups";
 
 /** A call's outcome as GET /api/details shows it (issue 21). */
 export interface CallOutcome {
@@ -25,29 +26,50 @@ export const NO_OUTCOME: CallOutcome = Object.freeze({
   fields: Object.freeze({}) as Record<string, FieldValue>, errors: Object.freeze([]) as unknown as OutcomeError[], analyzed_at: null, model: null,
 }) as CallOutcome;
 
-/** Stores one call's outcome and its typed fields, replacing what was there; inside the caller's transaction. */
+/** What the caller already knows of the call; ingest does, and holds the call's lock (PostgreSQL). */
+export interface KnownCall { createdAt: string }
+
+/**
+ * Stores one call's outcome and its typed fields, replacing what was there, and moves its share of
+ * the daily outcome rollup (lib/outcomes/db/rollups.ts); inside the caller's transaction. The only
+ * writer of call_outcomes, so the rollup stays exact: application code rather than triggers, because
+ * db:copy copies the rollup as rows (a trigger would count every copied outcome twice) and the bench
+ * seeds straight into these tables. A replaced outcome (isNew false) is read first and its share
+ * taken back. Without `known` (Voxdesk's own analysis), the call's created_at is read and, on
+ * PostgreSQL, the call's advisory lock taken (the key ingest takes), so two writers of one call's
+ * outcome never both count it.
+ */
 export async function writeOutcome(
   trx: Kysely<DB>, accountId: string, callSid: string, agentId: string,
-  o: Evaluated, meta: { source: "engine" | "voxdesk"; model: string | null; analyzedAt: string }, isNew: boolean,
+  o: Evaluated, meta: { source: "engine" | "voxdesk"; model: string | null; analyzedAt: string }, isNew: boolean, known?: KnownCall,
 ) {
   const pg = dialect() === "postgres";
+  if (pg && !known) await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`call:${accountId}:${callSid}`}, 0))`.execute(trx);
+  const createdAt = known?.createdAt ?? (await trx.selectFrom("calls").select("created_at").where("account_id", "=", accountId)
+    .where("call_sid", "=", callSid).executeTakeFirstOrThrow()).created_at;
+  const old = isNew ? undefined : await trx.selectFrom("call_outcomes").select(["agent_id", "success", "sentiment", "disposition", "created_at"])
+    .where("account_id", "=", accountId).where("call_sid", "=", callSid).executeTakeFirst();
   const row = {
     agent_id: agentId, status: "analyzed", source: meta.source,
     success: o.success === null ? null : pg ? o.success : Number(o.success),
     success_reason: o.success_reason, sentiment: o.sentiment, disposition: o.disposition,
     // [name, value] pairs: PostgreSQL's jsonb would reorder an object's keys, and the plan's order is kept.
     fields: JSON.stringify(Object.entries(o.fields)), errors: o.errors.length ? JSON.stringify(o.errors) : null,
-    model: meta.model, analyzed_at: meta.analyzedAt,
+    model: meta.model, analyzed_at: meta.analyzedAt, created_at: createdAt,
   };
   await trx.insertInto("call_outcomes").values({ account_id: accountId, call_sid: callSid, ...row })
     .onConflict((oc) => oc.columns(["account_id", "call_sid"]).doUpdateSet(row)).execute();
+  await moveOutcomeShare(trx, accountId, old && {
+    day: old.created_at.slice(0, 10), agent_id: old.agent_id, success: old.success === null ? null : Boolean(old.success),
+    sentiment: old.sentiment, disposition: old.disposition,
+  }, { day: createdAt.slice(0, 10), agent_id: agentId, success: o.success, sentiment: o.sentiment, disposition: o.disposition });
   // A new call has no field rows yet: one statement fewer on the common path (the ingest speed target).
   if (!isNew) await trx.deleteFrom("call_outcome_fields").where("account_id", "=", accountId).where("call_sid", "=", callSid).execute();
   const typed = Object.entries(o.fields).filter(([, v]) => v !== null);
   if (!typed.length) return;
   await trx.insertInto("call_outcome_fields")
     .values(typed.map(([name, v]) => ({
-      account_id: accountId, call_sid: callSid, name,
+      account_id: accountId, call_sid: callSid, name, created_at: createdAt,
       num_value: typeof v === "number" ? v : typeof v === "boolean" ? Number(v) : null,
       text_value: typeof v === "string" ? v : null,
     })))
@@ -64,7 +86,8 @@ export function engineOutcomeHook(plan: AnalysisPlan | null | undefined): Execut
   return async (trx, accountId, call, isNew) => {
     const o = evaluateExtraction(plan, call.extra.extracted_data);
     if (!o) return;
-    await writeOutcome(trx, accountId, call.call_sid, call.agent_id, o, { source: "engine", model: null, analyzedAt: call.updated_at }, isNew);
+    // Ingest passes the call's stored created_at and holds the call's lock.
+    await writeOutcome(trx, accountId, call.call_sid, call.agent_id, o, { source: "engine", model: null, analyzedAt: call.updated_at }, isNew, { createdAt: call.created_at });
   };
 }
 
@@ -101,28 +124,66 @@ export interface OutcomeFilter {
 export const hasOutcomeFilter = (f: OutcomeFilter | undefined) =>
   Boolean(f && (f.success !== undefined || f.sentiment || f.disposition || f.status || f.fields?.length));
 
+/** One field filter as a condition on a call_outcome_fields row named `alias` (its name already matched). */
+function fieldCondition(ff: FieldFilter, alias: string) {
+  const n = ff.value.trim() !== "" && Number.isFinite(Number(ff.value)) ? Number(ff.value) : ff.value === "true" ? 1 : ff.value === "false" ? 0 : null;
+  const num = sql.ref(`${alias}.num_value`), text = sql.ref(`${alias}.text_value`);
+  return ff.op === "gte" ? sql<SqlBool>`${num} >= ${n}` : ff.op === "lte" ? sql<SqlBool>`${num} <= ${n}`
+    : n === null ? sql<SqlBool>`${text} = ${ff.value}` : sql<SqlBool>`(${num} = ${n} OR ${text} = ${ff.value})`;
+}
+/** The call (by `alias`'s account and sid) has a field row matching this filter: a primary-key probe. */
+const fieldProbe = (ff: FieldFilter, alias: string) =>
+  sql<SqlBool>`EXISTS (SELECT 1 FROM call_outcome_fields f WHERE f.account_id = ${sql.ref(`${alias}.account_id`)} AND f.call_sid = ${sql.ref(`${alias}.call_sid`)} AND f.name = ${ff.name} AND ${fieldCondition(ff, "f")})`;
+
+/** Where a call log filtered by outcome starts: an outcome table (as `o`) and conditions on its rows. */
+export interface OutcomeWalk { table: "call_outcomes" | "call_outcome_fields"; where: RawBuilder<SqlBool>[] }
+
 /**
- * WHERE conditions on `calls` for these filters: each probes the outcome tables by primary key (or
- * the field index) for the row at hand, so the call log keeps its keyset walk over calls.
+ * A filter on what calls achieved is answered by walking an outcome table's index in the call log's
+ * order (created_at DESC, call_sid DESC, the call's own key copied onto its outcome by migration 0014)
+ * and joining each match to its call by primary key, so a first page stops after a page of matches
+ * (walking calls and probing each for an outcome read every unanalysed call on the way). success,
+ * sentiment and disposition walk call_outcomes by their own index (outcome_status=analyzed by the
+ * page index); plan fields alone walk call_outcome_fields by (name, created_at), reading the value
+ * from that index. Further conditions are checked on the walked row or probed by primary key.
+ * Undefined when no filter needs an outcome row (none, pending and failed are about calls without one).
  */
-export function outcomeConditions(f: OutcomeFilter | undefined): RawBuilder<SqlBool>[] {
+export function outcomeWalk(f: OutcomeFilter | undefined): OutcomeWalk | undefined {
+  if (!f) return undefined;
+  const fields = f.fields ?? [];
+  const shared = f.success !== undefined || Boolean(f.sentiment) || Boolean(f.disposition) || f.status === "analyzed";
+  if (!shared && !fields.length) return undefined;
+  if (!shared) {
+    const [first, ...rest] = fields;
+    return { table: "call_outcome_fields", where: [sql<SqlBool>`o.name = ${first.name}`, fieldCondition(first, "o"), ...rest.map((ff) => fieldProbe(ff, "o"))] };
+  }
+  const where: RawBuilder<SqlBool>[] = [];
+  if (f.success !== undefined) where.push(sql<SqlBool>`o.success = ${dialect() === "postgres" ? f.success : Number(f.success)}`);
+  if (f.sentiment) where.push(sql<SqlBool>`o.sentiment = ${f.sentiment}`);
+  if (f.disposition) where.push(sql<SqlBool>`o.disposition = ${f.disposition}`);
+  return { table: "call_outcomes", where: [...where, ...fields.map((ff) => fieldProbe(ff, "o"))] };
+}
+
+/**
+ * WHERE conditions on `calls` for these filters, each a probe of the outcome (or analysis) tables
+ * for the row at hand. With `walked` (the query walks outcomeWalk's table), only what the walk does
+ * not cover: the outcome status.
+ */
+export function outcomeConditions(f: OutcomeFilter | undefined, walked = false): RawBuilder<SqlBool>[] {
   if (!f) return [];
   const out: RawBuilder<SqlBool>[] = [];
   const outcome = (cond: RawBuilder<unknown>) =>
     sql<SqlBool>`EXISTS (SELECT 1 FROM call_outcomes o WHERE o.account_id = calls.account_id AND o.call_sid = calls.call_sid AND ${cond})`;
   const pg = dialect() === "postgres";
-  if (f.success !== undefined) out.push(outcome(sql`o.success = ${pg ? f.success : Number(f.success)}`));
-  if (f.sentiment) out.push(outcome(sql`o.sentiment = ${f.sentiment}`));
-  if (f.disposition) out.push(outcome(sql`o.disposition = ${f.disposition}`));
+  if (!walked) {
+    if (f.success !== undefined) out.push(outcome(sql`o.success = ${pg ? f.success : Number(f.success)}`));
+    if (f.sentiment) out.push(outcome(sql`o.sentiment = ${f.sentiment}`));
+    if (f.disposition) out.push(outcome(sql`o.disposition = ${f.disposition}`));
+    for (const ff of f.fields ?? []) out.push(fieldProbe(ff, "calls"));
+  }
   if (f.status === "none") out.push(sql<SqlBool>`NOT ${outcome(sql`1 = 1`)}`);
   // Nothing is stored as pending (Voxdesk's own analysis will mark what it still has to do).
   else if (f.status === "pending") out.push(sql<SqlBool>`1 = 0`);
   else if (f.status) out.push(outcome(sql`o.status = ${f.status}`));
-  for (const ff of f.fields ?? []) {
-    const n = ff.value.trim() !== "" && Number.isFinite(Number(ff.value)) ? Number(ff.value) : ff.value === "true" ? 1 : ff.value === "false" ? 0 : null;
-    const cond = ff.op === "gte" ? sql`f.num_value >= ${n}` : ff.op === "lte" ? sql`f.num_value <= ${n}`
-      : n === null ? sql`f.text_value = ${ff.value}` : sql`(f.num_value = ${n} OR f.text_value = ${ff.value})`;
-    out.push(sql<SqlBool>`EXISTS (SELECT 1 FROM call_outcome_fields f WHERE f.account_id = calls.account_id AND f.call_sid = calls.call_sid AND f.name = ${ff.name} AND ${cond})`);
-  }
   return out;
 }

@@ -39,3 +39,21 @@ export const CallOutcomeSchema = z
     model: z.string().nullable().describe("The model Voxdesk's own analysis used; null for the engine's"),
   })
   .meta({ id: "CallOutcome", description: "What the call achieved, judged by its agent's analysis_plan (issue 21); summary and extracted_data stay as the engine sent them" });
+
+const n = (description: string) => z.number().int().min(0).describe(description);
+
+/** `outcomes` of GET /details/summary (lib/outcomes/summary-math.ts builds it). */
+export const OutcomeSummarySchema = z
+  .object({
+    analyzed: n("Calls in the range with an analysed outcome"),
+    succeeded: n("Of those, calls whose outcome has success true"),
+    success_rate: z.number().min(0).max(1).nullable()
+      .describe("succeeded / outcomes that answered success (true or false), from 0 to 1; null when none did"),
+    sentiment: z.object({ positive: n("Positive"), neutral: n("Neutral"), negative: n("Negative") }).describe("Outcomes per sentiment"),
+    dispositions: z.record(z.string(), z.number().int()).describe("Outcomes per disposition, most first (outcomes without one are left out)"),
+    cost_per_success: z.number().min(0).nullable()
+      .describe("The cost of all calls in the range (totals.cost) / succeeded, in USD; null when none succeeded"),
+    per_day: z.array(z.object({ day: z.string().meta({ format: "date", description: "UTC day of the call" }), analyzed: n("Analysed calls that day"), succeeded: n("Succeeded calls that day") }))
+      .describe("Every day of the range in order, including days without outcomes"),
+  })
+  .meta({ id: "OutcomeSummary", description: "Outcome figures (issue 21), read from a daily rollup by the call's UTC day, agent and disposition" });

@@ -1,4 +1,4 @@
-// Kysely types of migration 0011 (issue 21), merged into lib/core/tables.ts's DB and AgentsTable
+// Kysely types of migrations 0011 and 0014 (issue 21), merged into lib/core/tables.ts's DB and AgentsTable
 // from here so the outcomes room owns its schema's shape. Types only.
 import type {} from "@/lib/core/tables";
 
@@ -16,9 +16,18 @@ export interface CallOutcomesTable {
   /** JSON [{field, message}] or NULL. */
   errors: string | null;
   model: string | null; analyzed_at: string;
+  /** The call's created_at (migration 0014): the filtered call log walks this table in the log's order. */
+  created_at: string;
 }
 export interface CallOutcomeFieldsTable {
   account_id: string; call_sid: string; name: string; num_value: number | null; text_value: string | null;
+  /** The call's created_at, as on call_outcomes. */
+  created_at: string;
+}
+/** Migration 0014: outcome counts per account, UTC day of the call, agent and disposition ('' for none). */
+export interface CallOutcomeDailyTable {
+  account_id: string; day: string; agent_id: string; disposition: string;
+  analyzed: number; judged: number; succeeded: number; positive: number; neutral: number; negative: number;
 }
 
 declare module "@/lib/core/tables" {
@@ -29,5 +38,6 @@ declare module "@/lib/core/tables" {
   interface DB {
     call_outcomes: CallOutcomesTable;
     call_outcome_fields: CallOutcomeFieldsTable;
+    call_outcome_daily: CallOutcomeDailyTable;
   }
 }

@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { db, dialect } from "@/lib/core/client";
 import { decodeCursor, keysetPage } from "@/lib/core/cursor";
 import { sqliteStatement } from "@/lib/core/prepared";
-import { hasOutcomeFilter, NO_OUTCOME, outcomeConditions, outcomesFor, type CallOutcome, type OutcomeFilter } from "@/lib/outcomes/db";
+import { hasOutcomeFilter, NO_OUTCOME, outcomeConditions, outcomesFor, outcomeWalk, type CallOutcome, type OutcomeFilter } from "@/lib/outcomes/db";
 
 export const CALL_FIELDS = [
   "call_sid", "agent_id", "name", "account_id", "from_number", "to_number", "duration",
@@ -111,32 +111,41 @@ function unfilteredPageSqlite(accountId: string, limit: number, cursor?: string)
   return (key ? stmt.all(accountId, key[0], key[1], limit + 1) : stmt.all(accountId, limit + 1)) as DetailRow[];
 }
 
+const QUALIFIED = DETAIL_COLUMNS.map((c) => `calls.${c}` as `calls.${(typeof DETAIL_COLUMNS)[number]}`);
+
 export async function listCalls(accountId: string, f: CallFilters, limit: number, cursor?: string) {
   const unfiltered = !f.agent_id && !f.engine_id && !f.campaign_id && !f.status && !f.call_type && !f.from && !f.toExclusive && f.q === undefined && !hasOutcomeFilter(f.outcome);
   const fast = unfiltered ? unfilteredPageSqlite(accountId, limit, cursor) : undefined;
   if (fast) return page(accountId, fast, limit);
   const search = f.q === undefined ? undefined : await searchCondition(f.q, dialect());
   if (f.q !== undefined && !search) return { calls: [] as CallDetail[], next_cursor: null, has_more: false };
+  // Filtered by outcome: walk the outcome table in the log's order, each match joined to its call by
+  // primary key (lib/outcomes/db.ts outcomeWalk). SQLite's CROSS JOIN keeps that table the outer loop.
+  const walk = outcomeWalk(f.outcome);
   // A unary + hides a column from SQLite's planner: with few matches, look the rows up by id and
   // sort them, instead of walking the account's whole time index probing each row.
-  const col = (name: "account_id" | "created_at" | "call_sid") => (search?.sparse ? sql.raw(`+${name}`) : sql.ref(name));
-  let query = db()
-    .selectFrom("calls")
-    .select([...DETAIL_COLUMNS])
-    .where(sql<boolean>`${col("account_id")} = ${accountId}`);
-  if (f.agent_id) query = query.where("agent_id", "=", f.agent_id);
-  if (f.engine_id) query = query.where("engine_id", "=", f.engine_id);
-  if (f.campaign_id) query = query.where("campaign_id", "=", f.campaign_id);
-  if (f.status) query = query.where("status", "=", f.status);
-  if (f.call_type) query = query.where("call_type", "=", f.call_type);
-  if (f.from) query = query.where("created_at", ">=", f.from);
-  if (f.toExclusive) query = query.where("created_at", "<", f.toExclusive);
+  const col = (name: "account_id" | "created_at" | "call_sid") =>
+    walk ? sql.ref(`o.${name}`) : search?.sparse ? sql.raw(`+calls.${name}`) : sql.ref(`calls.${name}`);
+  let query = walk
+    ? db().selectFrom(`${walk.table} as o` as "call_outcomes as o").crossJoin("calls").select(QUALIFIED)
+      .whereRef("calls.account_id", "=", "o.account_id").whereRef("calls.call_sid", "=", "o.call_sid")
+    : db().selectFrom("calls").select(QUALIFIED);
+  query = query.where(sql<boolean>`${col("account_id")} = ${accountId}`);
+  for (const cond of walk?.where ?? []) query = query.where(cond);
+  if (f.agent_id) query = query.where("calls.agent_id", "=", f.agent_id);
+  if (f.engine_id) query = query.where("calls.engine_id", "=", f.engine_id);
+  if (f.campaign_id) query = query.where("calls.campaign_id", "=", f.campaign_id);
+  if (f.status) query = query.where("calls.status", "=", f.status);
+  if (f.call_type) query = query.where("calls.call_type", "=", f.call_type);
+  const createdAt = sql.ref(walk ? "o.created_at" : "calls.created_at");
+  if (f.from) query = query.where(sql<boolean>`${createdAt} >= ${f.from}`);
+  if (f.toExclusive) query = query.where(sql<boolean>`${createdAt} < ${f.toExclusive}`);
   if (search) query = query.where(search.where);
-  for (const cond of outcomeConditions(f.outcome)) query = query.where(cond);
+  for (const cond of outcomeConditions(f.outcome, Boolean(walk))) query = query.where(cond);
   if (cursor) {
     const [createdAt, callSid] = decodeCursor(cursor, 2);
     // Row-value comparison: SQLite and PostgreSQL both turn it into an index range.
-    query = query.where(sql<boolean>`(created_at, call_sid) < (${createdAt}, ${callSid})`);
+    query = query.where(sql<boolean>`(${col("created_at")}, ${col("call_sid")}) < (${createdAt}, ${callSid})`);
   }
   const rows = await query
     .orderBy(sql`${col("created_at")} DESC, ${col("call_sid")} DESC`)

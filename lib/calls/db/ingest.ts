@@ -66,7 +66,8 @@ export async function upsertExecutionCall(accountId: string, c: ExecutionCall, h
       await sql`INSERT INTO calls_fts (rowid, transcription, numbers) VALUES (${id}, ${c.transcription}, ${numbersText(c.from_number, c.to_number)})`.execute(trx);
     }
     await applyRollups(trx, accountId, { ...c, extra, created_at: createdAt }, 1);
-    await hook?.(trx, accountId, c, !old);
+    // The stored created_at: an outcome's rollup day and the call log's order follow the call row.
+    await hook?.(trx, accountId, createdAt === c.created_at ? c : { ...c, created_at: createdAt }, !old);
     return old ? "updated" : "imported";
   });
 }

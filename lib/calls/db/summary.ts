@@ -3,14 +3,22 @@ import { db } from "@/lib/core/client";
 import { campaignDailyRows, campaignEngineRows } from "@/lib/campaigns/db/summary";
 import { sqliteStatement } from "@/lib/core/prepared";
 import { engineFigures, summarise, type DailyRow, type EngineRow, type SummaryRange } from "@/lib/calls/summary-math";
+import { outcomeDayRows } from "@/lib/outcomes/db/rollups";
+import { outcomeFigures } from "@/lib/outcomes/summary-math";
 
 const DAILY_SQL = "SELECT day, agent_id, agent_name, status, call_type, calls, duration, cost FROM call_daily WHERE account_id = ? AND day >= ? AND day <= ?";
 
 /**
- * Dashboard aggregates, read from the daily rollup only (rows per day x agent x status x type),
- * so the cost depends on the range and the number of agents, not on the number of calls.
+ * Dashboard aggregates, read from the daily rollups only (rows per day x agent x status x type, and
+ * per day x agent x disposition for outcomes), so the cost depends on the range and the number of
+ * agents, not on the number of calls.
  */
 export async function callSummary(accountId: string, r: SummaryRange) {
+  const [calls, outcomes] = await Promise.all([callFigures(accountId, r), outcomeDayRows(accountId, r)]);
+  return { ...calls, outcomes: outcomeFigures(outcomes, r, calls.totals.cost) };
+}
+
+async function callFigures(accountId: string, r: SummaryRange) {
   if (r.campaignId) {
     const [rows, engine] = await Promise.all([campaignDailyRows(accountId, r.campaignId, r), campaignEngineRows(accountId, r.campaignId, r)]);
     return summarise(rows, r, engineFigures(engine));

@@ -1,0 +1,103 @@
+import "server-only";
+import { sql, type Kysely } from "kysely";
+import { db, dialect } from "@/lib/core/client";
+import { sqliteStatement } from "@/lib/core/prepared";
+import type { DB } from "@/lib/core/tables";
+import type { SummaryRange } from "@/lib/calls/summary-math";
+import type { OutcomeDayRow } from "../summary-math";
+
+// call_outcome_daily (migration 0014): the dashboard's outcome counts per account, UTC day of the
+// call, agent and disposition. writeOutcome moves one outcome's share here in its own transaction;
+// GET /api/details/summary reads only this (or, for one campaign, that campaign's calls).
+
+/** What one stored outcome adds to the rollup. */
+export interface OutcomeShare { day: string; agent_id: string; success: boolean | null; sentiment: string | null; disposition: string | null }
+
+type Counts = { analyzed: number; judged: number; succeeded: number; positive: number; neutral: number; negative: number };
+const COUNTERS = ["analyzed", "judged", "succeeded", "positive", "neutral", "negative"] as const;
+
+function counts(s: OutcomeShare, sign: 1 | -1): Counts {
+  return {
+    analyzed: sign, judged: s.success === null ? 0 : sign, succeeded: s.success ? sign : 0,
+    positive: s.sentiment === "positive" ? sign : 0, neutral: s.sentiment === "neutral" ? sign : 0, negative: s.sentiment === "negative" ? sign : 0,
+  };
+}
+
+const rowKey = (s: OutcomeShare) => `${s.day}\u0000${s.agent_id}\u0000${s.disposition ?? ""}`;
+
+/**
+ * Replaces `old`'s share (if any) by `next`'s. The same row (a re-analysis keeping the disposition)
+ * is one upsert of the difference, nothing when nothing changed; otherwise the old row loses one
+ * and the new gains one, in key order so that two writers never lock the same two rows the other
+ * way round (PostgreSQL), and a row counting no outcome any more is deleted.
+ */
+export async function moveOutcomeShare(trx: Kysely<DB>, accountId: string, old: OutcomeShare | undefined, next: OutcomeShare) {
+  const moves: [OutcomeShare, Counts][] = [];
+  if (old && rowKey(old) === rowKey(next)) {
+    const a = counts(next, 1), b = counts(old, -1);
+    const diff = Object.fromEntries(COUNTERS.map((k) => [k, a[k] + b[k]])) as Counts;
+    if (COUNTERS.some((k) => diff[k] !== 0)) moves.push([next, diff]);
+  } else {
+    if (old) moves.push([old, counts(old, -1)]);
+    moves.push([next, counts(next, 1)]);
+    moves.sort(([x], [y]) => (rowKey(x) < rowKey(y) ? -1 : 1));
+  }
+  for (const [s, c] of moves) {
+    const key = { account_id: accountId, day: s.day, agent_id: s.agent_id, disposition: s.disposition ?? "" };
+    await trx.insertInto("call_outcome_daily").values({ ...key, ...c })
+      .onConflict((oc) => oc.columns(["account_id", "day", "agent_id", "disposition"]).doUpdateSet({
+        analyzed: sql`call_outcome_daily.analyzed + excluded.analyzed`, judged: sql`call_outcome_daily.judged + excluded.judged`,
+        succeeded: sql`call_outcome_daily.succeeded + excluded.succeeded`, positive: sql`call_outcome_daily.positive + excluded.positive`,
+        neutral: sql`call_outcome_daily.neutral + excluded.neutral`, negative: sql`call_outcome_daily.negative + excluded.negative`,
+      }))
+      .execute();
+    if (c.analyzed < 0) {
+      await trx.deleteFrom("call_outcome_daily").where("account_id", "=", accountId).where("day", "=", key.day)
+        .where("agent_id", "=", key.agent_id).where("disposition", "=", key.disposition).where("analyzed", "<=", 0).execute();
+    }
+  }
+}
+
+const SUMS = "sum(analyzed) AS analyzed, sum(judged) AS judged, sum(succeeded) AS succeeded, sum(positive) AS positive, sum(neutral) AS neutral, sum(negative) AS negative";
+const DAILY_SQL = `SELECT day, disposition, ${SUMS} FROM call_outcome_daily WHERE account_id = ? AND day >= ? AND day <= ?`;
+const GROUP = " GROUP BY day, disposition";
+
+/** The range's rollup rows, one per day and disposition (all agents, or the range's one). */
+export async function outcomeDayRows(accountId: string, r: SummaryRange): Promise<OutcomeDayRow[]> {
+  if (r.campaignId) return campaignOutcomeRows(accountId, r.campaignId, r);
+  const stmt = sqliteStatement(r.agentId ? `${DAILY_SQL} AND agent_id = ?${GROUP}` : DAILY_SQL + GROUP);
+  if (stmt) return stmt.all(...(r.agentId ? [accountId, r.fromDay, r.toDay, r.agentId] : [accountId, r.fromDay, r.toDay])) as OutcomeDayRow[];
+  let q = db().selectFrom("call_outcome_daily")
+    .select(["day", "disposition"])
+    .select((eb) => COUNTERS.map((k) => eb.fn.sum<number>(k).as(k)))
+    .where("account_id", "=", accountId).where("day", ">=", r.fromDay).where("day", "<=", r.toDay);
+  if (r.agentId) q = q.where("agent_id", "=", r.agentId);
+  return numbers(await q.groupBy(["day", "disposition"]).execute());
+}
+
+const numbers = (rows: OutcomeDayRow[]) => rows.map((x) => ({ ...x, ...Object.fromEntries(COUNTERS.map((k) => [k, Number(x[k])])) }) as OutcomeDayRow);
+
+/**
+ * One campaign's outcome rows, from its own calls (calls_campaign: account, campaign, created_at) and
+ * their outcomes by primary key: the rollup has no campaign dimension, and like the rest of a
+ * campaign's summary (lib/campaigns/db/summary.ts) the cost follows the campaign's size.
+ */
+async function campaignOutcomeRows(accountId: string, campaignId: string, r: SummaryRange): Promise<OutcomeDayRow[]> {
+  const from = `${r.fromDay}T00:00:00.000Z`;
+  const to = new Date(Date.parse(`${r.toDay}T00:00:00Z`) + 86_400_000).toISOString();
+  const pg = dialect() === "postgres";
+  const day = pg ? sql<string>`to_char(calls.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')` : sql<string>`substr(calls.created_at, 1, 10)`;
+  const disposition = sql<string>`coalesce(o.disposition, '')`;
+  const when = (cond: ReturnType<typeof sql>) => sql<number>`count(CASE WHEN ${cond} THEN 1 END)`;
+  let q = db().selectFrom("calls")
+    .innerJoin("call_outcomes as o", (j) => j.onRef("o.account_id", "=", "calls.account_id").onRef("o.call_sid", "=", "calls.call_sid"))
+    .select([
+      day.as("day"), disposition.as("disposition"), sql<number>`count(*)`.as("analyzed"), sql<number>`count(o.success)`.as("judged"),
+      when(pg ? sql`o.success` : sql`o.success = 1`).as("succeeded"), when(sql`o.sentiment = 'positive'`).as("positive"),
+      when(sql`o.sentiment = 'neutral'`).as("neutral"), when(sql`o.sentiment = 'negative'`).as("negative"),
+    ])
+    .where("calls.account_id", "=", accountId).where("calls.campaign_id", "=", campaignId)
+    .where("calls.created_at", ">=", from).where("calls.created_at", "<", to);
+  if (r.agentId) q = q.where("calls.agent_id", "=", r.agentId);
+  return numbers(await q.groupBy([day, disposition]).execute());
+}

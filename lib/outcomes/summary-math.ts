@@ -1,0 +1,46 @@
+import { addDays, type SummaryRange } from "@/lib/calls/summary-math";
+
+// The dashboard's outcome figures (issue 21) from rollup rows (lib/outcomes/db/rollups.ts), apart
+// from the SQL so the bench's bare server (scripts/support) answers with the same maths.
+
+/** call_outcome_daily summed per day and disposition ('' for none). */
+export interface OutcomeDayRow {
+  day: string; disposition: string;
+  analyzed: number; judged: number; succeeded: number; positive: number; neutral: number; negative: number;
+}
+
+const round = (n: number, d = 4) => Math.round(n * 10 ** d) / 10 ** d;
+
+/**
+ * success_rate = succeeded / outcomes that have a success value (null when none has);
+ * cost_per_success = the cost of all calls in the range / succeeded (null when none succeeded).
+ */
+export function outcomeFigures(rows: OutcomeDayRow[], r: SummaryRange, totalCost: number) {
+  let analyzed = 0, judged = 0, succeeded = 0, positive = 0, neutral = 0, negative = 0;
+  const days = new Map<string, { analyzed: number; succeeded: number }>();
+  const dispositions = new Map<string, number>();
+  for (const row of rows) {
+    analyzed += row.analyzed; judged += row.judged; succeeded += row.succeeded;
+    positive += row.positive; neutral += row.neutral; negative += row.negative;
+    const d = days.get(row.day) ?? days.set(row.day, { analyzed: 0, succeeded: 0 }).get(row.day)!;
+    d.analyzed += row.analyzed;
+    d.succeeded += row.succeeded;
+    if (row.disposition) dispositions.set(row.disposition, (dispositions.get(row.disposition) ?? 0) + row.analyzed);
+  }
+  const per_day = [];
+  for (let day = r.fromDay; day <= r.toDay; day = addDays(day, 1)) {
+    const d = days.get(day);
+    per_day.push({ day, analyzed: d?.analyzed ?? 0, succeeded: d?.succeeded ?? 0 });
+  }
+  return {
+    analyzed,
+    succeeded,
+    success_rate: judged ? round(succeeded / judged) : null,
+    sentiment: { positive, neutral, negative },
+    dispositions: Object.fromEntries([...dispositions].filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1])),
+    cost_per_success: succeeded ? round(totalCost / succeeded) : null,
+    per_day,
+  };
+}
+
+export type OutcomeFigures = ReturnType<typeof outcomeFigures>;
