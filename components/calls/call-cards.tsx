@@ -5,6 +5,7 @@ import { formatDateTime, formatDuration, formatUsdPrecise } from "@/lib/calls/fo
 import type { CallRecord } from "@/lib/calls/hooks";
 import { cn, focusRing } from "@/lib/utils";
 import { Direction } from "./direction";
+import { SentimentBadge, SuccessMark } from "./outcome-marks";
 
 /**
  * The call log below the sm breakpoint: one card per call with the same fields as the table's
@@ -38,6 +39,13 @@ export function CallCards({ calls, selected, onOpen }: { calls: CallRecord[]; se
               <span className="truncate">{c.from_number || "—"} → {c.to_number || "—"}</span>
               <span className="shrink-0">{formatDuration(c.duration)} · {formatUsdPrecise(c.cost)}</span>
             </span>
+            {c.outcome && c.outcome.status !== "none" && (
+              <span className="flex items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400" data-testid="card-outcome">
+                <SuccessMark outcome={c.outcome} />
+                {c.outcome.sentiment && <SentimentBadge sentiment={c.outcome.sentiment} />}
+                {c.outcome.disposition && <span className="truncate">{c.outcome.disposition}</span>}
+              </span>
+            )}
           </button>
         </li>
       ))}

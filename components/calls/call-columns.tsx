@@ -2,13 +2,15 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { StatusBadge } from "@/components/ui/badge";
 import { formatDateTime, formatDuration, formatUsdPrecise } from "@/lib/calls/format";
 import type { CallRecord } from "@/lib/calls/hooks";
+import type { PlanFieldLike } from "@/lib/calls/field-params";
 import { Direction } from "./direction";
+import { FieldValue, SentimentBadge, SuccessMark } from "./outcome-marks";
 
 const col = createColumnHelper<CallRecord>();
 const dash = <span className="text-zinc-400 dark:text-zinc-600">—</span>;
 
 /** Column `meta.align` right-aligns numbers so their digits line up. */
-export const callColumns = [
+const baseColumns = [
   col.accessor("created_at", {
     header: "Time",
     cell: (c) => <time dateTime={c.getValue()}>{formatDateTime(c.getValue())}</time>,
@@ -23,7 +25,28 @@ export const callColumns = [
   col.accessor("status", { header: "Status", cell: (c) => <StatusBadge status={c.getValue()} /> }),
   col.accessor("duration", { header: "Duration", cell: (c) => formatDuration(c.getValue()), meta: { align: "right" } }),
   col.accessor("cost", { header: "Cost", cell: (c) => formatUsdPrecise(c.getValue()), meta: { align: "right" } }),
+  // What the call achieved (issue 21).
+  col.accessor((c) => c.outcome?.success ?? null, { id: "success", header: "Success", cell: (c) => <SuccessMark outcome={c.row.original.outcome} /> }),
+  col.accessor((c) => c.outcome?.sentiment ?? null, { id: "sentiment", header: "Sentiment", cell: (c) => <SentimentBadge sentiment={c.getValue()} /> }),
+  col.accessor((c) => c.outcome?.disposition ?? null, {
+    id: "disposition", header: "Disposition",
+    cell: (c) => c.getValue() ? <span className="block max-w-36 truncate" title={c.getValue()!}>{c.getValue()}</span> : dash,
+  }),
 ];
+
+/** The call log's columns; with an agent chosen, one more per field of its analysis plan. */
+export function callColumns(fields: readonly PlanFieldLike[] = []) {
+  if (fields.length === 0) return baseColumns;
+  return [
+    ...baseColumns,
+    ...fields.map((f) => col.accessor((c) => c.outcome?.fields?.[f.name] ?? null, {
+      id: `field:${f.name}`,
+      header: () => <span className="font-mono text-[12px] normal-case">{f.name}</span>,
+      cell: (c) => <FieldValue value={c.getValue()} />,
+      meta: f.type === "number" ? { align: "right" as const } : undefined,
+    })),
+  ];
+}
 
 declare module "@tanstack/react-table" {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars

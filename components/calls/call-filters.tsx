@@ -36,13 +36,16 @@ export type CallFiltersProps = {
   onRange: (r: { range: RangePreset | null; from: string | null; to: string | null }) => void;
   onChange: (patch: Partial<CallFilterValues>) => void;
   onClear: () => void;
+  /** More filters under these (the outcome filters); `moreActive` says whether any of them is set. */
+  children?: React.ReactNode;
+  moreActive?: boolean;
 };
 
 /**
  * Search box (debounced into the URL, so typing doesn't fire a request per key), date range,
  * agent, status and direction. Every value lives in the URL via the parent's nuqs state.
  */
-export function CallFilters({ range, values, agents, engines, campaigns, onRange, onChange, onClear }: CallFiltersProps) {
+export function CallFilters({ range, values, agents, engines, campaigns, onRange, onChange, onClear, children, moreActive = false }: CallFiltersProps) {
   const [text, setText] = React.useState(values.q ?? "");
   const [shownQ, setShownQ] = React.useState(values.q);
   // The URL changed under us (Clear, back/forward): show what it says.
@@ -58,7 +61,7 @@ export function CallFilters({ range, values, agents, engines, campaigns, onRange
     return () => clearTimeout(t);
   }, [text, values.q, onChange]);
 
-  const active = Boolean(values.agent_id || values.engine_id || values.campaign_id || values.status || values.call_type || values.q || range.kind !== "all");
+  const active = Boolean(values.agent_id || values.engine_id || values.campaign_id || values.status || values.call_type || values.q || range.kind !== "all" || moreActive);
   return (
     <div className="mb-4 flex flex-col gap-2">
       <div className="flex flex-col gap-2 lg:flex-row lg:items-center">
@@ -87,6 +90,7 @@ export function CallFilters({ range, values, agents, engines, campaigns, onRange
           </Button>
         )}
       </div>
+      {children}
     </div>
   );
 }

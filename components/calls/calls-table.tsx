@@ -4,11 +4,13 @@ import * as React from "react";
 import { flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import type { PlanFieldLike } from "@/lib/calls/field-params";
 import type { CallRecord } from "@/lib/calls/hooks";
 import { cn } from "@/lib/utils";
 import { callColumns } from "./call-columns";
 
-// Eight columns must fit beside the sidebar at 1280 px: slightly tighter than the default cell padding.
+// Eleven columns (more with an agent's plan fields) beside the sidebar: slightly tighter than the
+// default cell padding; the table scrolls sideways when they do not fit.
 const cellPad = "px-2.5 first:pl-3.5 last:pr-3.5";
 
 export type CallsTableProps = {
@@ -16,13 +18,16 @@ export type CallsTableProps = {
   /** The call open in the sheet, highlighted. */
   selected: string | null;
   onOpen: (sid: string) => void;
+  /** The chosen agent's plan fields, each shown as a column. */
+  planFields?: readonly PlanFieldLike[];
 };
 
 /** The call log table (TanStack Table for the column model; rows open with a click or Enter). */
-export function CallsTable({ calls, selected, onOpen }: CallsTableProps) {
+export function CallsTable({ calls, selected, onOpen, planFields }: CallsTableProps) {
+  const columns = React.useMemo(() => callColumns(planFields), [planFields]);
   // The React Compiler is not enabled here, and the table object is only read during this render.
   // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({ data: calls, columns: callColumns, getCoreRowModel: getCoreRowModel(), getRowId: (c) => c.call_sid });
+  const table = useReactTable({ data: calls, columns, getCoreRowModel: getCoreRowModel(), getRowId: (c) => c.call_sid });
   return (
     <Table aria-label="Calls">
       <THead>

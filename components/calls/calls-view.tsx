@@ -9,7 +9,8 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { addDays, MAX_RANGE_DAYS, resolveRange, utcToday } from "@/lib/calls/date-range";
 import { plural } from "@/lib/format/plural";
-import { callLogParsers, callLogQuery } from "@/lib/calls/url-state";
+import { clearedFields } from "@/lib/calls/field-params";
+import { CLEARED_FILTERS, callLogParsers, callLogQuery } from "@/lib/calls/url-state";
 import { exportHref, useCallPages, useCallSummary } from "@/lib/calls/hooks";
 import { inFlightKey, useLiveCalls } from "@/lib/calls/live";
 import { useCampaignOptions } from "@/lib/campaigns/hooks";
@@ -19,13 +20,16 @@ import { CallFilters, type CallFilterValues } from "./call-filters";
 import { CallCards } from "./call-cards";
 import { CallSheet } from "./call-sheet";
 import { CallsTable, CallsTableSkeleton } from "./calls-table";
+import { OutcomeFilters, type OutcomeFilterValues } from "./outcome-filters";
+import { useFieldFilters } from "./use-field-filters";
 
 /** `/calls`: the filterable call log with "Load more", CSV export and the call sheet. Everything is in the URL. */
 export function CallsView() {
   const [f, setF] = useQueryStates(callLogParsers, { history: "replace" });
   const today = utcToday();
   const range = resolveRange(f, null, today);
-  const filters = callLogQuery(f, today);
+  const fieldFilters = useFieldFilters(f.agent_id);
+  const filters = callLogQuery(f, today, fieldFilters.values);
   const pages = useCallPages(filters);
   const calls = React.useMemo(() => pages.data?.pages.flatMap((p) => p.calls) ?? [], [pages.data]);
   // Rows in flight: the log (and the open sheet) refetch when the engine reports on them.
@@ -41,7 +45,22 @@ export function CallsView() {
 
   const campaigns = useCampaignOptions();
 
-  const onChange = React.useCallback((patch: Partial<CallFilterValues>) => void setF(patch), [setF]);
+  // Dispositions to offer: the chosen agent's choices, else those analysed in the range.
+  const seen = (agentSummary.data as { outcomes?: { dispositions?: Record<string, number> } } | undefined)?.outcomes?.dispositions;
+  const dispositions = fieldFilters.plan ? fieldFilters.plan.disposition?.choices ?? [] : Object.keys(seen ?? {});
+
+  const { keys: fieldKeys, setValues: setFieldValues } = fieldFilters;
+  const onChange = React.useCallback((patch: Partial<CallFilterValues>) => {
+    // Another agent's plan has other fields: its field filters would be refused (400).
+    if (patch.agent_id !== undefined && patch.agent_id !== f.agent_id) void setFieldValues(clearedFields(fieldKeys));
+    void setF(patch);
+  }, [setF, setFieldValues, fieldKeys, f.agent_id]);
+  const onOutcome = React.useCallback((patch: Partial<OutcomeFilterValues>) => void setF(patch), [setF]);
+  const outcomeActive = Boolean(f.success || f.sentiment || f.disposition || f.outcome_status || Object.values(fieldFilters.values).some(Boolean));
+  const clearAll = () => {
+    void setFieldValues(clearedFields(fieldKeys));
+    void setF(CLEARED_FILTERS);
+  };
   const filtered = Object.keys(filters).length > 0;
   const open = (sid: string) => void setF({ call: sid });
 
@@ -53,7 +72,7 @@ export function CallsView() {
   } else if (calls.length === 0) {
     body = filtered ? (
       <EmptyState icon={SearchX} title="No calls match these filters" text="Try a longer date range, another status, or fewer search words."
-        action={<Button variant="outline" size="sm" onClick={() => setF(null)}>Clear filters</Button>} />
+        action={<Button variant="outline" size="sm" onClick={clearAll}>Clear filters</Button>} />
     ) : (
       <EmptyState icon={PhoneOff} title="No calls yet"
         text={<>Import call records with <code className="rounded bg-zinc-100 px-1 py-0.5 text-xs dark:bg-zinc-800">npm run cli -- calls import &lt;file&gt;</code>.</>} />
@@ -63,7 +82,7 @@ export function CallsView() {
       <>
         <div className={pages.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
           <div className="hidden sm:block">
-            <CallsTable calls={calls} selected={f.call} onOpen={open} />
+            <CallsTable calls={calls} selected={f.call} onOpen={open} planFields={fieldFilters.planFields} />
           </div>
           <div className="sm:hidden">
             <CallCards calls={calls} selected={f.call} onOpen={open} />
@@ -103,8 +122,11 @@ export function CallsView() {
         }
       />
       <CallFilters range={range} values={f} agents={agents} engines={engines} campaigns={campaigns} onChange={onChange}
-        onClear={() => setF({ range: null, from: null, to: null, agent_id: null, engine_id: null, campaign_id: null, status: null, call_type: null, q: null })}
-        onRange={(r) => setF(r)} />
+        onClear={clearAll} onRange={(r) => setF(r)} moreActive={outcomeActive}>
+        <OutcomeFilters values={{ success: f.success, sentiment: f.sentiment, disposition: f.disposition, outcome_status: f.outcome_status }}
+          dispositions={dispositions} planFields={fieldFilters.planFields} fieldValues={fieldFilters.values}
+          onChange={onOutcome} onField={(patch) => void setFieldValues(patch)} />
+      </CallFilters>
       {body}
       <CallSheet sid={f.call} known={calls.find((c) => c.call_sid === f.call)} searchHint={f.q ?? undefined} onClose={() => setF({ call: null })} />
     </>

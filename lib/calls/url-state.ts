@@ -1,5 +1,8 @@
 import { createParser, createSerializer, parseAsString, parseAsStringLiteral } from "nuqs";
+import { OUTCOME_STATUSES } from "@/lib/outcomes/filters";
+import { SENTIMENTS } from "@/lib/outcomes/schema";
 import { isDay, RANGE_PRESETS, resolveRange, type RangePreset, type RangeState } from "./date-range";
+import { fieldQuery } from "./field-params";
 
 // What the dashboard and the call log keep in the URL (nuqs), so a reload or a shared link shows
 // the same view. Names match the API's query parameters where there is one.
@@ -23,6 +26,11 @@ export const callLogParsers = {
   status: parseAsString,
   call_type: parseAsString,
   q: parseAsString,
+  // Outcome filters (issue 21); plan fields (field[name]…) are kept by lib/calls/field-params.ts.
+  success: parseAsStringLiteral(["true", "false"] as const),
+  sentiment: parseAsStringLiteral(SENTIMENTS),
+  disposition: parseAsString,
+  outcome_status: parseAsStringLiteral(OUTCOME_STATUSES),
   /** The call open in the side sheet. */
   call: parseAsString,
 };
@@ -37,7 +45,17 @@ export interface CallLogFilters {
   status?: string | null;
   call_type?: string | null;
   q?: string | null;
+  success?: "true" | "false" | null;
+  sentiment?: (typeof SENTIMENTS)[number] | null;
+  disposition?: string | null;
+  outcome_status?: (typeof OUTCOME_STATUSES)[number] | null;
 }
+
+/** What "Clear filters" sets (everything but the open call). */
+export const CLEARED_FILTERS = {
+  range: null, from: null, to: null, agent_id: null, engine_id: null, campaign_id: null, status: null, call_type: null, q: null,
+  success: null, sentiment: null, disposition: null, outcome_status: null,
+} as const satisfies Required<CallLogFilters>;
 
 const serializeCallLog = createSerializer(callLogParsers);
 
@@ -46,8 +64,11 @@ export function callLogHref(filters: CallLogFilters & { call?: string | null }):
   return serializeCallLog("/calls", filters);
 }
 
-/** The API filters of a call-log view: the range resolved to days, blank search left out. */
-export function callLogQuery(f: CallLogFilters, today?: string): Record<string, string> {
+/**
+ * The API filters of a call-log view: the range resolved to days, blank search left out, and the
+ * plan-field filters (`fields`, keyed field[name]…) under the API's own names.
+ */
+export function callLogQuery(f: CallLogFilters, today?: string, fields: Record<string, string | null | undefined> = {}): Record<string, string> {
   const range: RangeState = { range: f.range ?? null, from: f.from ?? null, to: f.to ?? null };
   const { from, to } = resolveRange(range, null, today);
   const out: Record<string, string> = {};
@@ -60,7 +81,11 @@ export function callLogQuery(f: CallLogFilters, today?: string): Record<string, 
   if (f.call_type) out.call_type = f.call_type;
   const q = f.q?.trim();
   if (q) out.q = q.slice(0, 200);
-  return out;
+  if (f.success) out.success = f.success;
+  if (f.sentiment) out.sentiment = f.sentiment;
+  if (f.disposition) out.disposition = f.disposition;
+  if (f.outcome_status) out.outcome_status = f.outcome_status;
+  return { ...out, ...fieldQuery(fields) };
 }
 
 export const toSearch = (params: Record<string, string>) => new URLSearchParams(params).toString();

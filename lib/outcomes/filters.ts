@@ -17,7 +17,7 @@ export const OutcomeQuery = {
   outcome_status: z.enum(OUTCOME_STATUSES).optional(),
 };
 
-const FIELD_PARAM = /^field\[([a-z][a-z0-9_]{0,39})\](?:\[(gte|lte)\])?$/;
+export const FIELD_PARAM = /^field\[([a-z][a-z0-9_]{0,39})\](?:\[(gte|lte)\])?$/;
 
 export interface FieldFilter { name: string; op: "eq" | "gte" | "lte"; value: string; param: string }
 
