@@ -5,6 +5,7 @@ import {
 } from "@/lib/campaigns/schema";
 import type { SchemaRegistry } from "@/lib/openapi/json-schema";
 import { operation, type OperationObject } from "@/lib/openapi/operation";
+import { OUTCOME_COLUMNS } from "@/lib/outcomes/csv";
 import { hasMore, nextCursor, timestamp, uuid } from "@/lib/openapi/responses";
 
 // Request schemas are the handlers' own (lib/campaigns/schema.ts); response shapes are here, tied to
@@ -128,7 +129,10 @@ export function campaignsPaths(r: SchemaRegistry): Record<string, Record<string,
     "/campaigns/{campaign_id}/report.csv": {
       get: operation(r, "get", {
         tag, operationId: "campaignReport", summary: "Every contact's outcome as CSV", params: CampaignParams,
-        responses: { 200: { description: "CSV download", contentType: "text/csv", schema: z.string().describe("contact_id, phone_number, state, attempts, last_call_sid, last_status, next_attempt_at, skip_reason, updated_at") } },
+        responses: { 200: { description: "CSV download", contentType: "text/csv", schema: z.string().describe(
+          "contact_id, phone_number, state, attempts, last_call_sid, last_status, next_attempt_at, skip_reason, updated_at, variables (JSON), then for each " +
+          "attempt the campaign allows attempt_N_call_id, _status, _duration_seconds, _cost_usd, _summary, _called_at and, when the campaign's agent has an " +
+          `analysis plan, attempt_N_ followed by each of the call export's outcome columns (${OUTCOME_COLUMNS.join(", ")})`) } },
       }),
     },
   };

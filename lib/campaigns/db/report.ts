@@ -1,12 +1,14 @@
 import "server-only";
 import { db } from "@/lib/core/client";
 import { decodeCursor, keysetPage } from "@/lib/core/cursor";
+import { NO_OUTCOME, outcomesFor, type CallOutcome } from "@/lib/outcomes/db";
 
 // The campaign report (GET /api/campaigns/{id}/report.csv): one row per contact, its variables, and
 // each attempt's call. A contact's calls are the calls the campaign tagged (calls.campaign_id) to its
 // number, oldest first; a list holding one number twice shows that number's calls on both rows.
+// Each call carries its outcome (issue 21), read in the same chunks as the calls.
 
-export interface ReportCall { call_sid: string; status: string; duration: number; cost: number; summary: string | null; created_at: string }
+export interface ReportCall { call_sid: string; status: string; duration: number; cost: number; summary: string | null; created_at: string; outcome: CallOutcome }
 export interface ReportContact {
   contact_id: string; phone_number: string; variables: Record<string, unknown>; state: string; attempts: number;
   last_call_sid: string | null; last_status: string | null; next_attempt_at: string | null; skip_reason: string | null; updated_at: string;
@@ -27,10 +29,17 @@ export async function reportPage(accountId: string, campaignId: string, opts: { 
     const calls = await db().selectFrom("calls").select(["to_number", "call_sid", "status", "duration", "cost", "extra", "created_at"])
       .where("account_id", "=", accountId).where("campaign_id", "=", campaignId).where("to_number", "in", numbers.slice(i, i + 500))
       .orderBy("created_at").orderBy("id").execute();
+    const outcomes = new Map<string, CallOutcome>();
+    for (let j = 0; j < calls.length; j += 500) {
+      for (const [sid, o] of await outcomesFor(accountId, calls.slice(j, j + 500).map((c) => c.call_sid))) outcomes.set(sid, o);
+    }
     for (const c of calls) {
       const list = byNumber.get(c.to_number) ?? [];
       const extra = c.extra ? (JSON.parse(c.extra) as { summary?: string | null }) : {};
-      list.push({ call_sid: c.call_sid, status: c.status, duration: Number(c.duration), cost: Number(c.cost), summary: extra.summary ?? null, created_at: c.created_at });
+      list.push({
+        call_sid: c.call_sid, status: c.status, duration: Number(c.duration), cost: Number(c.cost), summary: extra.summary ?? null, created_at: c.created_at,
+        outcome: outcomes.get(c.call_sid) ?? NO_OUTCOME,
+      });
       byNumber.set(c.to_number, list);
     }
   }
