@@ -56,3 +56,15 @@ export function useCancelAnalysisRun() {
     },
   });
 }
+
+/**
+ * POST /api/details/{call_sid}/analyze → 202 {call_sid, status: "pending"}: one call analysed again
+ * in the background (a 422 names why it cannot be). The call is read again, so its outcome shows pending.
+ */
+export function useReanalyze(callSid: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => fetchJson<{ call_sid: string; status: "pending" }>(`/api/details/${encodeURIComponent(callSid)}/analyze`, { method: "POST" }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: callKeys.all }),
+  });
+}

@@ -23,6 +23,8 @@ export const callKeys = {
 };
 
 const PAGE_SIZE = 50;
+/** How often an open call whose analysis is pending (issue 21) is read again. */
+export const OUTCOME_POLL_MS = 2_000;
 
 function clean(p: SummaryParams): Record<string, string> {
   return Object.fromEntries(Object.entries(p).filter(([, v]) => v)) as Record<string, string>;
@@ -58,6 +60,8 @@ export function useCall(sid: string | null, known?: CallRecord) {
     queryFn: ({ signal }) => fetchJson<CallRecord>(`/api/details/${encodeURIComponent(sid!)}`, { signal }),
     enabled: Boolean(sid),
     initialData: known,
+    // Voxdesk's analysis runs in the background: read the call again until its outcome is in.
+    refetchInterval: (q) => (q.state.data?.outcome?.status === "pending" ? OUTCOME_POLL_MS : false),
   });
 }
 
