@@ -13,7 +13,8 @@ import { uuid7Batch } from "@/lib/core/uuid7";
  */
 export interface AuditContext {
   accountId: string;
-  actorType: "user" | "key" | "anonymous";
+  /** system: the app acting on its own (the webhook worker disabling an endpoint). */
+  actorType: "user" | "key" | "anonymous" | "system";
   actorId: string | null;
   actorLabel: string;
   ip: string;

@@ -47,6 +47,10 @@ const Env = z.object({
   // "off" for instances that should not dial (then run `npm run cli -- worker` somewhere).
   CAMPAIGN_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   CAMPAIGN_DISPATCHER: z.enum(["on", "off"]).default("on"),
+  // The webhook delivery worker inside every app instance (issue 23): how often it looks for due
+  // deliveries, and "off" for instances that should not send (then run `npm run cli -- worker`).
+  WEBHOOK_TICK_MS: z.coerce.number().int().min(20).max(60_000).default(250),
+  WEBHOOK_DELIVERY: z.enum(["on", "off"]).default("on"),
   // Serialized answers of hot reads kept while the SQLite database is unchanged (lib/http/read-cache.ts); 0 turns it off.
   READ_CACHE_MB: z.coerce.number().min(0).max(4096).default(DEFAULT_READ_CACHE_MB),
   // Whose X-Forwarded-For / -Proto / -Host to believe (lib/http/client-address.ts): off (default:

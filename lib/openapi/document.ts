@@ -8,6 +8,7 @@ import { campaignsPaths } from "@/lib/campaigns/openapi";
 import { detailsPaths } from "@/lib/calls/openapi";
 import { enginesPaths } from "@/lib/engines/openapi";
 import { aiProvidersPaths, aiProvidersTag } from "@/lib/ai-providers/openapi";
+import { webhooksPaths, webhooksTag } from "@/lib/webhooks/openapi";
 import { healthPaths } from "./health";
 import { sessionPaths } from "@/lib/people/openapi-session";
 import { teamsPaths } from "@/lib/people/openapi";
@@ -51,6 +52,7 @@ const TAGS = [
   { name: "Contacts", description: "Contact lists for outbound calling; numbers are de-duplicated by their E.164 form." },
   { name: "Engines", description: "Voice engines (Bolna) the account's agents deploy to and place calls through." },
   aiProvidersTag,
+  webhooksTag,
   { name: "Campaigns", description: "Outbound campaigns and the account's do-not-call list." },
   { name: "Console session", description: "Sign-in for the web console (not in the platform spec)." },
   { name: "Teams", description: "Members, roles, API keys and the audit log (admin and above)." },
@@ -66,6 +68,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
     ...contactsPaths(r),
     ...enginesPaths(r),
     ...aiProvidersPaths(r),
+    ...webhooksPaths(r),
     ...suppressionsPaths(r),
     ...campaignsPaths(r),
     ...sessionPaths(r),

@@ -12,7 +12,7 @@ const PendingInvite = z.object({
   invited_by: z.string().nullable().describe("Email of the member who sent it"),
 });
 const AuditEntry = z.object({
-  id: uuid("Entry id (UUIDv7, time-ordered)"), at: z.string(), actor_type: z.enum(["user", "key", "anonymous"]),
+  id: uuid("Entry id (UUIDv7, time-ordered)"), at: z.string(), actor_type: z.enum(["user", "key", "anonymous", "system"]),
   actor_id: z.string().nullable(), actor_label: z.string(), action: z.string().describe("e.g. `agent.create`, `keys.revoke`, `session.failed`"),
   resource_type: z.string(), resource_id: z.string().nullable(), summary: z.string(), ip: z.string(),
 });

@@ -10,7 +10,7 @@ export const rank = (r: Role): number => ROLES.indexOf(r);
 export const atLeast = (have: Role, need: Role): boolean => rank(have) >= rank(need);
 
 /** Families that hold people, credentials or outside connections: admin even to read. */
-const ADMIN_PREFIXES = ["/api/members", "/api/keys", "/api/audit", "/api/engines", "/api/ai-providers", "/api/suppressions", "/api/do-not-call"];
+const ADMIN_PREFIXES = ["/api/members", "/api/keys", "/api/audit", "/api/engines", "/api/ai-providers", "/api/suppressions", "/api/do-not-call", "/api/webhook-endpoints"];
 
 export function requiredRole(method: string, pathname: string): Role {
   if (ADMIN_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`))) {

@@ -1,0 +1,12 @@
+import { notFound } from "@/lib/http/errors";
+import { route } from "@/lib/http/route";
+import { getEndpoint } from "@/lib/webhooks/db/endpoints";
+import { listAttempts } from "@/lib/webhooks/db/log";
+import { AttemptsQuery, EndpointIdParams as Params } from "@/lib/webhooks/schema";
+
+export const dynamic = "force-dynamic";
+
+export const GET = route({ params: Params, query: AttemptsQuery }, async ({ params, query, auth }) => {
+  if (!(await getEndpoint(auth.accountId, params.endpoint_id))) throw notFound("Webhook endpoint");
+  return listAttempts(auth.accountId, params.endpoint_id, query.limit ?? 50, query.status, query.cursor);
+});

@@ -1,0 +1,85 @@
+import { z } from "zod";
+
+// One schema for `/api/webhook-endpoints`, the console's endpoint form and the OpenAPI document.
+
+/** Every event an endpoint may subscribe to (issue 23); `ping` is only ever sent by the test button. */
+export const EVENT_TYPES = [
+  "call.started", "call.ended", "call.analyzed", "campaign.started", "campaign.paused", "campaign.completed",
+  "agent.version_created", "agent.deployed", "alert.triggered", "alert.resolved",
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number] | "ping";
+
+const Url = z
+  .string()
+  .trim()
+  .url("must be an http(s) URL, e.g. https://crm.example.com/hooks/voxdesk")
+  .refine((v) => /^https?:\/\//i.test(v), "must be an http(s) URL, e.g. https://crm.example.com/hooks/voxdesk")
+  .max(2000)
+  .describe("Where events are POSTed. Private addresses are refused unless TOOL_TARGET_ALLOWLIST admits them; redirects are not followed");
+const Description = z.string().trim().max(500);
+const Events = z
+  .array(z.enum([...EVENT_TYPES, "*"]))
+  .min(1, "name at least one event type, or [\"*\"] for all")
+  .refine((v) => !v.includes("*") || v.length === 1, "\"*\" stands alone: it already means every event")
+  .transform((v) => [...new Set(v)])
+  .describe("Event types this endpoint receives, or [\"*\"] for every type");
+
+export const EndpointCreate = z.object({ url: Url, description: Description.optional(), events: Events }).strict();
+export type EndpointCreateInput = z.input<typeof EndpointCreate>;
+
+export const EndpointPatch = z.object({
+  url: Url.optional(),
+  description: Description.optional(),
+  events: Events.optional(),
+  disabled: z.boolean().optional().describe("true pauses deliveries; false re-enables an endpoint (also one the worker disabled)"),
+}).strict();
+export type EndpointPatchInput = z.input<typeof EndpointPatch>;
+
+export const EndpointIdParams = z.object({ endpoint_id: z.string().describe("endpoint_id returned by POST /webhook-endpoints") });
+export const AttemptParams = EndpointIdParams.extend({ attempt_id: z.string().describe("attempt_id from the delivery log") });
+
+export const EndpointView = z.object({
+  endpoint_id: z.string(),
+  url: z.string(),
+  description: z.string(),
+  events: z.array(z.string()),
+  disabled: z.boolean(),
+  disabled_reason: z.string().nullable().describe("Why the endpoint stopped receiving: by a person, a 410 answer, or failing for 5 days"),
+  created_at: z.string(),
+  updated_at: z.string(),
+}).meta({ id: "WebhookEndpoint" });
+export type Endpoint = z.infer<typeof EndpointView>;
+
+const Secret = z.string().describe("The signing secret `whsec_…`: shown only in this answer; keep it to verify signatures");
+export const EndpointCreated = EndpointView.extend({ secret: Secret }).meta({ id: "WebhookEndpointCreated" });
+export const RotatedSecret = z.object({
+  endpoint_id: z.string(),
+  secret: Secret,
+  previous_secret_expires_at: z.string().describe("Until then every message is signed with both secrets (two signatures in webhook-signature)"),
+});
+
+export const ATTEMPT_STATUSES = ["success", "pending", "failed"] as const;
+export const AttemptsQuery = z.object({
+  status: z.enum(ATTEMPT_STATUSES).optional().describe("success; pending (failed, a retry is scheduled); failed (no retry left)"),
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+  cursor: z.string().optional(),
+}).strict();
+
+export const AttemptView = z.object({
+  attempt_id: z.string(),
+  event_id: z.string().describe("The message id (the webhook-id header; the same on every retry)"),
+  type: z.string(),
+  attempt: z.number().int().describe("1 for the first attempt of this message to this endpoint"),
+  status: z.enum(ATTEMPT_STATUSES),
+  trigger: z.enum(["scheduled", "manual"]),
+  response_status: z.number().int().nullable().describe("HTTP status of the answer; null when none came (timeout, refused, blocked)"),
+  duration_ms: z.number().int(),
+  response: z.string().describe("The first 1 KB of the answer, or why there was none"),
+  at: z.string(),
+}).meta({ id: "WebhookAttempt" });
+export type Attempt = z.infer<typeof AttemptView>;
+
+export const RecoverBody = z.object({
+  since: z.iso.datetime({ offset: true, message: "must be an ISO 8601 time, e.g. 2025-06-01T00:00:00Z" })
+    .describe("Every message to this endpoint that failed and was created since this time is sent again"),
+}).strict();

@@ -1,0 +1,42 @@
+// Kysely types of migration 0015 (signed webhooks out, issue 23), merged into lib/core/tables.ts's DB
+// from here so the webhooks room owns its schema's shape (as lib/outcomes/tables.ts does). Types only.
+// Times the worker compares (next attempt, lease, failing since, old secret expiry) are integer ms.
+import type {} from "@/lib/core/tables";
+
+export interface WebhookEndpointsTable {
+  id: string; account_id: string; url: string; description: string;
+  /** JSON array of event types, or ["*"]. */
+  events: string;
+  secret_ciphertext: Buffer; secret_iv: Buffer; secret_tag: Buffer; secret_key_id: string;
+  old_secret_ciphertext: Buffer | null; old_secret_iv: Buffer | null; old_secret_tag: Buffer | null; old_secret_key_id: string | null;
+  old_secret_expires_at: number | null; disabled: number; disabled_reason: string | null; failing_since: number | null;
+  created_at: string; updated_at: string;
+}
+export interface WebhookEventsTable { id: string; account_id: string; type: string; payload: string; dedupe_key: string | null; created_at: string }
+export interface WebhookDeliveriesTable {
+  id: number | undefined; // assigned by the database; the order of events per endpoint
+  account_id: string; endpoint_id: string; event_id: string;
+  /** pending | success | failed */
+  status: string;
+  attempts: number; next_attempt_at: number; lease_until: number | null; lease_token: string | null;
+  /** scheduled | manual (a resend or recover asked for the next attempt) */
+  trigger_type: string;
+  created_at: string;
+}
+export interface WebhookAttemptsTable {
+  id: string; account_id: string; endpoint_id: string; delivery_id: number; event_id: string; type: string; attempt: number;
+  /** success | failed (shown as "pending" while the message has a retry scheduled). */
+  status: string;
+  /** scheduled | manual */
+  trigger_type: string;
+  response_status: number | null; duration_ms: number; response: string; at: string;
+}
+
+declare module "@/lib/core/tables" {
+  interface DB {
+    webhook_endpoints: WebhookEndpointsTable;
+    webhook_events: WebhookEventsTable;
+    webhook_deliveries: WebhookDeliveriesTable;
+    webhook_attempts: WebhookAttemptsTable;
+  }
+}

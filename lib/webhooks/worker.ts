@@ -1,0 +1,125 @@
+import "server-only";
+import packageJson from "../../package.json";
+import { config } from "@/lib/core/config";
+import { logError } from "@/lib/http/log";
+import { guardedFetch } from "@/lib/outbound/guarded-fetch";
+import { CONNECT_TIMEOUT_MS } from "@/lib/outbound/safe-fetch";
+import { describeFailure } from "@/lib/outbound/outbound-errors";
+import { claimBatch, dueEndpoints, recordAttempt, releaseClaims, type Claimed } from "./db/deliveries";
+import { getEndpoint as endpointForLane, signingSecrets, type EndpointRow } from "./db/endpoints";
+import { parseRetryAfter } from "./retry";
+import { signHeaders } from "./sign";
+
+// One tick finds endpoints with due deliveries and starts a lane per endpoint that this process is not
+// already serving. A lane sends its endpoint's deliveries one after another, in event order, so a
+// receiver sees them in order; lanes run side by side, so a receiver that hangs holds only its own.
+// The tick returns once lanes are started; `done` settles when they end (tests and the CLI await it).
+
+/** Per attempt (Standard Webhooks suggests 15–30 s). */
+export const DELIVERY_TIMEOUT_MS = 15_000;
+const RESPONSE_BYTES = 1024;
+const USER_AGENT = `Voxdesk-Webhooks/${packageJson.version}`;
+
+export interface TickOptions {
+  /** The clock that schedules (tests move it); signatures always carry the real time of the attempt. */
+  now?: number;
+  timeoutMs?: number;
+  /** Deliveries one claim takes for one endpoint. */
+  batch?: number;
+  /** Lanes one tick may start. */
+  lanes?: number;
+  /** Endpoints this process is already serving (the loop passes its own set). */
+  busy?: Set<string>;
+  allowlist?: string;
+}
+
+export interface LaneReport { sent: number; succeeded: number; failed: number }
+export interface TickReport { lanes: number; done: Promise<LaneReport> }
+
+export async function deliveryTick(opts: TickOptions = {}): Promise<TickReport> {
+  const clock = () => opts.now ?? Date.now();
+  const busy = opts.busy ?? new Set<string>();
+  const endpoints = await dueEndpoints(clock(), busy, opts.lanes ?? 32);
+  const lanes = endpoints.map((e) => {
+    busy.add(e.id);
+    return runLane(e, clock, opts).catch((err) => {
+      logError("webhook delivery lane failed", { err, endpoint_id: e.id });
+      return { sent: 0, succeeded: 0, failed: 0 };
+    }).finally(() => busy.delete(e.id));
+  });
+  const done = Promise.all(lanes).then((rs) => rs.reduce((a, r) => ({ sent: a.sent + r.sent, succeeded: a.succeeded + r.succeeded, failed: a.failed + r.failed }),
+    { sent: 0, succeeded: 0, failed: 0 }));
+  return { lanes: lanes.length, done };
+}
+
+async function runLane(endpoint: EndpointRow, clock: () => number, opts: TickOptions): Promise<LaneReport> {
+  const timeoutMs = opts.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+  const batch = opts.batch ?? 50;
+  // Long enough for every attempt of a batch to time out; an attempt is only started with time left.
+  const leaseMs = batch * (timeoutMs + 1000) + 30_000;
+  const send = guardedFetch({ allowlist: opts.allowlist ?? config().TOOL_TARGET_ALLOWLIST, timeoutMs });
+  const report: LaneReport = { sent: 0, succeeded: 0, failed: 0 };
+  for (;;) {
+    // Read again per batch: a rotation, an edit or a disable made meanwhile applies from the next batch.
+    const current = await endpointForLane(endpoint.account_id, endpoint.id);
+    if (!current || current.disabled) return report;
+    const claim = await claimBatch(endpoint.id, clock(), leaseMs, batch);
+    const secrets = signingSecrets(current, clock());
+    for (let i = 0; i < claim.items.length; i++) {
+      const item = claim.items[i];
+      if (claim.leaseUntil - clock() < timeoutMs + 5000) {
+        await releaseClaims(claim.items.slice(i).map((c) => c.id), claim.token);
+        return report;
+      }
+      const result = await attempt(send, current, secrets, item, clock(), timeoutMs);
+      report.sent++;
+      if (result.ok) report.succeeded++;
+      else report.failed++;
+      const verdict = await recordAttempt({ endpoint: current, delivery: item, token: claim.token, now: clock(), ...result });
+      if (verdict.disabled) return report; // its other deliveries failed with it (recover resends them)
+    }
+    if (claim.items.length < batch) return report;
+  }
+}
+
+interface Sent { ok: boolean; responseStatus: number | null; durationMs: number; response: string; retryAfterMs: number | null }
+
+async function attempt(send: typeof fetch, e: EndpointRow, secrets: string[], item: Claimed, now: number, timeoutMs: number): Promise<Sent> {
+  const headers = { "content-type": "application/json", "user-agent": USER_AGENT, ...signHeaders(item.event_id, new Date(), item.payload, secrets) };
+  const started = performance.now();
+  try {
+    const res = await send(e.url, { method: "POST", headers, body: item.payload });
+    const response = await firstBytes(res);
+    return {
+      ok: res.status >= 200 && res.status < 300, responseStatus: res.status, durationMs: performance.now() - started,
+      response, retryAfterMs: parseRetryAfter(res.headers.get("retry-after"), now),
+    };
+  } catch (err) {
+    const durationMs = performance.now() - started;
+    const url = new URL(e.url);
+    const timedOut = (err instanceof Error && err.name === "TimeoutError") || durationMs >= timeoutMs - 50;
+    const { message } = describeFailure(err, { timedOut, timeoutMs, connectTimeoutMs: CONNECT_TIMEOUT_MS, target: url.host, hostname: url.hostname });
+    return { ok: false, responseStatus: null, durationMs, response: message, retryAfterMs: null };
+  }
+}
+
+/** The first 1 KB of the answer for the log; the rest is not read (the connection is let go). */
+async function firstBytes(res: Response): Promise<string> {
+  if (!res.body) return "";
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < RESPONSE_BYTES) {
+      const r = await reader.read();
+      if (r.done) break;
+      chunks.push(r.value);
+      size += r.value.byteLength;
+    }
+  } catch {
+    // a body cut short still leaves what arrived
+  } finally {
+    void reader.cancel().catch(() => {});
+  }
+  return Buffer.concat(chunks).subarray(0, RESPONSE_BYTES).toString("utf8");
+}
