@@ -4,7 +4,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import type pg from "pg";
 import { config } from "@/lib/core/config";
 import { insertAuditRow, writePendingAudit, type AuditContext } from "@/lib/core/audit-context";
-import { openSqlite } from "./sqlite";
+import { openSqlite, withStatementCache } from "./sqlite";
 import { createPool, migratePg } from "./postgres";
 import type { DB } from "./tables";
 
@@ -40,7 +40,7 @@ function handle(): Handle {
     g.__voxdeskDb = { key, dialect: "postgres", kysely, pool };
   } else {
     const raw = openSqlite(DATABASE_PATH);
-    const kysely = new Kysely<DB>({ dialect: new SqliteDialect({ database: raw }) });
+    const kysely = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(raw) }) });
     g.__voxdeskDb = { key, dialect: "sqlite", kysely, raw };
   }
   return g.__voxdeskDb;

@@ -2,7 +2,8 @@ import "server-only";
 import { sql, type Kysely } from "kysely";
 import type { IngestedCall } from "@/lib/engines/bolna/execution";
 import { COST_COMPONENTS } from "@/lib/engines/bolna/execution";
-import { dialect, writeTx } from "@/lib/core/client";
+import { dialect } from "@/lib/core/client";
+import { groupedWriteTx } from "@/lib/core/group-commit";
 import { callExtra } from "@/lib/calls/extra";
 import { numbersText } from "./insert";
 import type { DB } from "@/lib/core/tables";
@@ -28,7 +29,8 @@ type Stored = { id: number | undefined; status: string; status_rank?: number; up
  * status) changes nothing.
  */
 export async function upsertExecutionCall(accountId: string, c: ExecutionCall, hook?: ExecutionHook): Promise<UpsertOutcome> {
-  return writeTx(async (trx) => {
+  // Grouped: concurrent deliveries share one SQLite COMMIT (lib/core/group-commit.ts), each still atomic.
+  return groupedWriteTx(async (trx) => {
     // PostgreSQL: one delivery of a call at a time. A row lock alone is not enough: the first two
     // deliveries (the webhook and the dial's own "queued") can both find no row and both INSERT. The
     // transaction-scoped advisory lock on (account, call_sid) covers the row before it exists, and the
