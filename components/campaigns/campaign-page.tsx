@@ -15,6 +15,7 @@ import { CONTACT_STATES } from "@/lib/campaigns/schema";
 import { cn, focusRing } from "@/lib/utils";
 import { CampaignActions } from "./campaign-actions";
 import { CampaignContacts } from "./campaign-contacts";
+import { CampaignOutcomes } from "./campaign-outcomes";
 import { CampaignPreviewPanel } from "./campaign-preview";
 import { CampaignStatusBadge, CONTACT_STATE_LABELS, progressOf, windowsText } from "./campaign-status";
 
@@ -43,6 +44,7 @@ export function CampaignPage({ campaignId }: { campaignId: string }) {
       {c.status === "draft" ? <CampaignPreviewPanel campaignId={c.campaign_id} /> : (
         <div className="space-y-8">
           <Figures c={c} />
+          <CampaignOutcomes c={c} />
           <CampaignContacts campaignId={c.campaign_id} live={live} />
         </div>
       )}

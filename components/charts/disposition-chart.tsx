@@ -8,8 +8,6 @@ import { useChartEnv } from "./use-chart-env";
 
 interface Point { disposition: string; label: string; calls: number; share: number }
 
-/** "not_interested" → "Not interested": dispositions are the plan's own words, in snake_case. */
-export const dispositionLabel = (d: string) => (d ? d.charAt(0).toUpperCase() + d.slice(1).replaceAll("_", " ") : "(none)");
 const short = (s: string) => (s.length > 18 ? `${s.slice(0, 17)}…` : s);
 
 function DispositionTooltip({ active, payload }: TooltipContentProps) {
@@ -18,12 +16,12 @@ function DispositionTooltip({ active, payload }: TooltipContentProps) {
   return <ChartTooltipBox title={p.label} rows={[{ label: "Calls", value: formatCount(p.calls) }, { label: "Share", value: formatPercent(p.share) }]} />;
 }
 
-/** Analysed calls per disposition, most first, as horizontal bars labelled with the disposition's name. */
+/** Analysed calls per disposition, most first, as horizontal bars labelled with the plan's own words (as the call log shows them). */
 export function DispositionChart({ dispositions }: { dispositions: Record<string, number> }) {
   const { animate, colors } = useChartEnv();
   const total = Object.values(dispositions).reduce((n, c) => n + c, 0);
   const data: Point[] = Object.entries(dispositions).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-    .map(([disposition, calls]) => ({ disposition, label: dispositionLabel(disposition), calls, share: total ? calls / total : 0 }));
+    .map(([disposition, calls]) => ({ disposition, label: disposition, calls, share: total ? calls / total : 0 }));
   if (data.length === 0) return <p className="py-8 text-center text-sm text-zinc-500 dark:text-zinc-400">No dispositions in this range.</p>;
   return (
     <div>

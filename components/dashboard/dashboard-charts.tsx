@@ -9,7 +9,7 @@ import { StatusMixChart } from "@/components/charts/status-mix-chart";
 import { TopAgentsChart } from "@/components/charts/top-agents-chart";
 import { callLogHref, type CallLogFilters } from "@/lib/calls/url-state";
 import type { CallSummary } from "@/lib/calls/hooks";
-import { OutcomeSection, outcomesOf } from "./outcome-section";
+import { OutcomeSection } from "./outcome-section";
 
 // Loaded on demand (next/dynamic) from the dashboard, so recharts stays out of the first load:
 // the KPI cards show while this chunk is still on its way.
@@ -21,7 +21,6 @@ export default function DashboardCharts({ summary, agentId }: { summary: CallSum
   const href = (f: CallLogFilters) => callLogHref({ ...base, ...f });
   const go = (f: CallLogFilters) => router.push(href(f));
   const onDay = (day: string) => go({ from: day, to: day });
-  const outcomes = outcomesOf(summary);
 
   return (
     <>
@@ -42,7 +41,7 @@ export default function DashboardCharts({ summary, agentId }: { summary: CallSum
           <TopAgentsChart agents={summary.per_agent} onAgent={(agent_id) => go({ agent_id })} />
         </ChartCard>
       </div>
-      {outcomes && <OutcomeSection outcomes={outcomes} agentId={agentId} />}
+      <OutcomeSection outcomes={summary.outcomes} agentId={agentId} />
     </>
   );
 }

@@ -9,19 +9,10 @@ import { SentimentMixChart } from "@/components/charts/sentiment-mix-chart";
 import { SuccessRateChart } from "@/components/charts/success-rate-chart";
 import { EmptyState } from "@/components/ui/empty-state";
 import { formatCount, formatPercent, formatUsd } from "@/lib/calls/format";
-import type { CallSummary } from "@/lib/calls/hooks";
 import { cn, focusRing } from "@/lib/utils";
 import { KpiCard, type Kpi } from "./kpi-cards";
 
 // Issue 21: what the calls of the range achieved, from the summary's `outcomes`.
-
-// The served shape must fit what the charts read (true at compile time once the summary carries it).
-type Served = CallSummary extends { outcomes: infer O } ? O : SummaryOutcomes;
-const fits: [Served] extends [SummaryOutcomes] ? true : false = true;
-void fits;
-
-/** The summary's outcomes; undefined from a server that does not send them yet. */
-export const outcomesOf = (s: CallSummary): SummaryOutcomes | undefined => (s as { outcomes?: SummaryOutcomes }).outcomes;
 
 const link = cn("rounded-sm text-indigo-600 underline underline-offset-2 hover:text-indigo-800 dark:text-indigo-400 dark:hover:text-indigo-300", focusRing);
 
