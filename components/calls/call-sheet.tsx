@@ -12,6 +12,7 @@ import { useCall, type CallRecord } from "@/lib/calls/hooks";
 import { inFlightKey, useLiveCalls } from "@/lib/calls/live";
 import { CallEngineFields, hasEngineFields } from "./call-engine-fields";
 import { CallFields } from "./call-fields";
+import { CallOutcome } from "./call-outcome";
 import { TranscriptView } from "./transcript-view";
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -55,6 +56,9 @@ function CallBody({ call, searchHint }: { call: CallRecord; searchHint?: string 
         ) : (
           <p className="text-sm text-zinc-500 dark:text-zinc-400">No recording for this call.</p>
         )}
+      </Section>
+      <Section title="Outcome">
+        <CallOutcome call={call} />
       </Section>
       {hasEngineFields(call) && (
         <Section title="From the engine">

@@ -21,7 +21,7 @@ describe("reanalyzeProblem", () => {
   });
 
   it("says what a 403 and a 404 mean, and passes a network error's message through", () => {
-    expect(reanalyzeProblem(new ApiError(403, "Forbidden")).message).toMatch(/operator or higher/);
+    expect(reanalyzeProblem(new ApiError(403, "Forbidden")).message).toMatch(/editor or higher/);
     expect(reanalyzeProblem(new ApiError(404, "Call not found")).message).toMatch(/no longer in your account/);
     expect(reanalyzeProblem(new Error("offline")).message).toBe("offline");
   });

@@ -29,7 +29,7 @@ export function reanalyzeProblem(err: unknown): ReanalyzeProblem {
     const kind = field ? KINDS[field] : undefined;
     if (kind) return { kind, message: MESSAGES[kind] };
   }
-  if (err.status === 403) return { kind: "other", message: "Your role cannot start an analysis: operator or higher is needed." };
+  if (err.status === 403) return { kind: "other", message: "Your role cannot start an analysis: editor or higher is needed." };
   if (err.status === 404) return { kind: "other", message: "This call is no longer in your account." };
   return { kind: "other", message: err.message };
 }
