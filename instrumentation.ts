@@ -1,10 +1,13 @@
-// Next calls register() once per server process at start: the campaign dispatcher lives inside
-// `npm start` (issue 10), so no second process is needed. Route handlers learn the socket's peer
-// address through the header stamped here (lib/http/peer.ts): Next gives them no other way.
+// Next calls register() once per server process at start: the campaign dispatcher (issue 10) and
+// the post-call analysis worker (issue 21) live inside `npm start`, so no second process is
+// needed. Route handlers learn the socket's peer address through the header stamped here
+// (lib/http/peer.ts): Next gives them no other way.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
   const { stampPeerOnRequests } = await import("./lib/http/peer");
   stampPeerOnRequests();
   const { startDispatcherFromConfig } = await import("./lib/campaigns/dispatcher-loop");
   startDispatcherFromConfig();
+  const { startAnalysisWorkerFromConfig } = await import("./lib/analysis/worker-loop");
+  startAnalysisWorkerFromConfig();
 }

@@ -15,7 +15,7 @@ import { ANALYSIS_PLAN_EXAMPLE } from "@/lib/outcomes/openapi";
 import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
 import { call, newAccountWithToken } from "@/lib/testing/harness";
 import { startServer } from "@/lib/testing/server";
-import { percentile, printTable, type BenchRow } from "./support/bench-kit";
+import { percentile, printSideBySide, type BenchRow } from "./support/bench-kit";
 import { seedCalls } from "./support/seed-calls";
 
 // Issue 21, ingest speed: unique Bolna executions POSTed to the webhook by 8 concurrent keep-alive
@@ -194,10 +194,23 @@ export async function benchIngest(postgresAdminUrl?: string): Promise<BenchRow[]
   ];
 }
 
+export const INGEST_TITLE = `9. Webhook ingest: new executions at ${CLIENTS} concurrent vs GET /api/details on the same server (req/s in value)`;
+
+/** The section on SQLite and, given a PostgreSQL admin URL, on PostgreSQL too; prints its table. */
+export async function benchIngestSection(postgresAdminUrl?: string): Promise<void> {
+  console.error(`SQLite: ${INGEST_TITLE}`);
+  const columns = [{ name: "SQLite", rows: await benchIngest() }];
+  if (postgresAdminUrl) {
+    console.error(`PostgreSQL: ${INGEST_TITLE}`);
+    columns.push({ name: "PostgreSQL", rows: await benchIngest(postgresAdminUrl) });
+  }
+  printSideBySide(INGEST_TITLE, columns.map((c) => ({ ...c, rows: c.rows.map((r) => ({ ...r, p50: undefined, value: `${r.value} p50 ${r.p50!.toFixed(1)} ms` })) })));
+}
+
 // `npx tsx --conditions=react-server scripts/bench-ingest.ts [postgres://admin-url]`: this section alone.
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(__filename)) {
   process.env.LOG_LEVEL = "error";
-  benchIngest(process.argv[2]).then((rows) => printTable("Webhook ingest", rows)).catch((err) => {
+  benchIngestSection(process.argv[2]).catch((err) => {
     console.error(err);
     process.exitCode = 1;
   });

@@ -10,6 +10,7 @@ import { closeDb } from "@/lib/core/client";
 import { databaseBytes } from "@/lib/core/operator";
 import { createDatabase, dropDatabase } from "@/lib/core/postgres";
 import { benchContacts, contactsRows } from "./bench-contacts";
+import { benchIngestSection } from "./bench-ingest";
 import { benchCampaigns, campaignsReading } from "./support/bench-campaigns";
 import { benchOverHttp } from "./support/bench-http";
 import { hit, printSideBySide, type BenchRow } from "./support/bench-kit";
@@ -33,7 +34,9 @@ const SMALL = 1_000;
 const N = Number(process.env.BENCH_ITERATIONS ?? 200);
 const PG_ADMIN = process.env.BENCH_PG_URL ?? process.env.TEST_PG_ADMIN_URL;
 const ONLY = process.env.BENCH_ONLY;
-if (ONLY !== undefined && ONLY !== "campaigns" && ONLY !== "http") throw new Error(`BENCH_ONLY must be "campaigns", "http" (or unset), not "${ONLY}"`);
+// BENCH_ONLY=ingest: section 9 (scripts/bench-ingest.ts) alone, on its own fresh databases.
+const INGEST_ONLY = ONLY === "ingest";
+if (ONLY !== undefined && !INGEST_ONLY && ONLY !== "campaigns" && ONLY !== "http") throw new Error(`BENCH_ONLY must be "campaigns", "http" (or unset), not "${ONLY}"`);
 const CAMPAIGNS_TITLE = "7. Campaign dispatch: the tick's cost must not grow with contacts already done (max_concurrency 10, 10 slots free every tick, fake Bolna on 127.0.0.1)";
 
 type Kind = "SQLite" | "PostgreSQL";
@@ -132,6 +135,11 @@ async function main() {
   process.env.READ_CACHE_MB = "0";
   const started = performance.now();
   console.log(`Voxdesk bench: node ${process.version}, ${os.cpus().length} CPU(s), load average at start ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+  if (INGEST_ONLY) {
+    await benchIngestSection(PG_ADMIN);
+    console.log(`  total bench time ${((performance.now() - started) / 1000).toFixed(1)} s, load average at end ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+    return;
+  }
   if (ONLY === "http") {
     await runHttpOnly();
     console.log(`  total bench time ${((performance.now() - started) / 1000).toFixed(1)} s, load average at end ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
@@ -149,6 +157,7 @@ async function main() {
     printSideBySide("6. Contacts add (fresh database, route handler, every number new)", column((r) => r.contacts));
   }
   printSideBySide(CAMPAIGNS_TITLE, column((r) => r.campaigns));
+  if (!ONLY) await benchIngestSection(PG_ADMIN);
 
   console.log("\nReading:");
   for (const r of runs) {

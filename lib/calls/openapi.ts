@@ -17,7 +17,7 @@ const FILTER_NOTES = {
   success: "Only calls whose outcome says the call succeeded (true) or did not (false)",
   sentiment: "Only calls whose outcome has this sentiment",
   disposition: "Only calls whose outcome has this disposition (one of the agent's disposition choices)",
-  outcome_status: "Only calls whose outcome is analyzed, failed, or none (nobody analysed the call)",
+  outcome_status: "Only calls whose outcome is analyzed, pending (Voxdesk's analysis queued or running), failed (it failed), or none (nobody analysed the call)",
 };
 
 const FIELD_NOTES =

@@ -47,6 +47,11 @@ const Env = z.object({
   // "off" for instances that should not dial (then run `npm run cli -- worker` somewhere).
   CAMPAIGN_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   CAMPAIGN_DISPATCHER: z.enum(["on", "off"]).default("on"),
+  // Voxdesk's own post-call analysis inside every app instance (issue 21, lib/analysis): analyses
+  // at a time per instance, how often it looks for work, and "off" for instances that should not.
+  ANALYSIS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  ANALYSIS_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  ANALYSIS_WORKER: z.enum(["on", "off"]).default("on"),
   // The webhook delivery worker inside every app instance (issue 23): how often it looks for due
   // deliveries, and "off" for instances that should not send (then run `npm run cli -- worker`).
   WEBHOOK_TICK_MS: z.coerce.number().int().min(20).max(60_000).default(250),

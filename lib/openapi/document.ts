@@ -8,6 +8,7 @@ import { campaignsPaths } from "@/lib/campaigns/openapi";
 import { detailsPaths } from "@/lib/calls/openapi";
 import { enginesPaths } from "@/lib/engines/openapi";
 import { aiProvidersPaths, aiProvidersTag } from "@/lib/ai-providers/openapi";
+import { analysisPaths } from "@/lib/analysis/openapi";
 import { webhooksPaths, webhooksTag } from "@/lib/webhooks/openapi";
 import { healthPaths } from "./health";
 import { sessionPaths } from "@/lib/people/openapi-session";
@@ -63,6 +64,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
   const r = new SchemaRegistry();
   const paths = {
     ...detailsPaths(r),
+    ...analysisPaths(r),
     ...agentPaths(r),
     ...toolsPaths(r),
     ...contactsPaths(r),

@@ -18,12 +18,14 @@ export interface CallOutcome {
   /** Values that did not fit the plan (they stay in extracted_data as sent); empty when all did. */
   errors: OutcomeError[];
   analyzed_at: string | null; model: string | null;
+  /** Why the call's last analysis by Voxdesk failed (lib/analysis); null otherwise. */
+  reason: string | null;
 }
 
 /** A call nobody analysed (yet): one shared, frozen object, as toDetail runs for every row of a page. */
 export const NO_OUTCOME: CallOutcome = Object.freeze({
   status: "none", source: null, success: null, success_reason: null, sentiment: null, disposition: null,
-  fields: Object.freeze({}) as Record<string, FieldValue>, errors: Object.freeze([]) as unknown as OutcomeError[], analyzed_at: null, model: null,
+  fields: Object.freeze({}) as Record<string, FieldValue>, errors: Object.freeze([]) as unknown as OutcomeError[], analyzed_at: null, model: null, reason: null,
 }) as CallOutcome;
 
 /** What the caller already knows of the call; ingest does, and holds the call's lock (PostgreSQL). */
@@ -102,7 +104,7 @@ const toOutcome = (r: Row): CallOutcome => ({
   status: r.status as CallOutcome["status"], source: r.source as CallOutcome["source"],
   success: r.success === null ? null : Boolean(r.success), success_reason: r.success_reason,
   sentiment: r.sentiment as Sentiment | null, disposition: r.disposition,
-  fields: Object.fromEntries(JSON.parse(r.fields)), errors: r.errors ? JSON.parse(r.errors) : [], analyzed_at: r.analyzed_at, model: r.model,
+  fields: Object.fromEntries(JSON.parse(r.fields)), errors: r.errors ? JSON.parse(r.errors) : [], analyzed_at: r.analyzed_at, model: r.model, reason: null,
 });
 
 /** The outcomes of these calls of one account, in one query (a page of the call log is one batch). */
@@ -181,9 +183,14 @@ export function outcomeConditions(f: OutcomeFilter | undefined, walked = false):
     if (f.disposition) out.push(outcome(sql`o.disposition = ${f.disposition}`));
     for (const ff of f.fields ?? []) out.push(fieldProbe(ff, "calls"));
   }
-  if (f.status === "none") out.push(sql<SqlBool>`NOT ${outcome(sql`1 = 1`)}`);
-  // Nothing is stored as pending (Voxdesk's own analysis will mark what it still has to do).
-  else if (f.status === "pending") out.push(sql<SqlBool>`1 = 0`);
-  else if (f.status) out.push(outcome(sql`o.status = ${f.status}`));
+  // Pending and failed live in Voxdesk's analysis queue (lib/analysis), and only for calls without an outcome.
+  const job = (states: string) => sql<SqlBool>`EXISTS (SELECT 1 FROM analysis_jobs j WHERE j.account_id = calls.account_id AND j.call_sid = calls.call_sid AND j.state IN (${sql.raw(states)}))`;
+  if (f.status === "analyzed") {
+    if (!walked) out.push(outcome(sql`1 = 1`));
+  } else if (f.status) {
+    out.push(sql<SqlBool>`NOT ${outcome(sql`1 = 1`)}`);
+    if (f.status === "none") out.push(sql<SqlBool>`NOT ${job("'queued', 'running', 'failed'")}`);
+    else out.push(job(f.status === "pending" ? "'queued', 'running'" : "'failed'"));
+  }
   return out;
 }

@@ -25,7 +25,8 @@ export const ANALYSIS_PLAN_EXAMPLE = {
 
 export const CallOutcomeSchema = z
   .object({
-    status: z.enum(["analyzed", "pending", "failed", "none"]).describe("analyzed: an outcome is stored; none: nobody analysed this call"),
+    status: z.enum(["analyzed", "pending", "failed", "none"])
+      .describe("analyzed: an outcome is stored (a re-analysis in progress keeps it until it is replaced); pending: Voxdesk's analysis is queued or running; failed: it failed (see reason); none: nobody analysed this call"),
     source: z.enum(["engine", "voxdesk"]).nullable().describe("engine: the voice engine's own extraction (Bolna's extracted_data)"),
     success: z.boolean().nullable().describe("Whether the call met the plan's success criteria; null when not asked or not answered"),
     success_reason: z.string().nullable(),
@@ -37,6 +38,8 @@ export const CallOutcomeSchema = z
       .describe("Values that did not fit the plan (wrong type, not a choice, a required one missing); extracted_data keeps them as sent"),
     analyzed_at: z.string().nullable().meta({ format: "date-time", description: "When the outcome was produced (ISO 8601 UTC)" }),
     model: z.string().nullable().describe("The model Voxdesk's own analysis used; null for the engine's"),
+    reason: z.string().nullable()
+      .describe("Why Voxdesk's last analysis of the call failed (status failed, or analyzed when a re-analysis failed and the earlier outcome stays); null otherwise"),
   })
   .meta({ id: "CallOutcome", description: "What the call achieved, judged by its agent's analysis_plan (issue 21); summary and extracted_data stay as the engine sent them" });
 

@@ -4,6 +4,8 @@ import { db, dialect } from "@/lib/core/client";
 import { decodeCursor, keysetPage } from "@/lib/core/cursor";
 import { sqliteStatement } from "@/lib/core/prepared";
 import { hasOutcomeFilter, NO_OUTCOME, outcomeConditions, outcomesFor, outcomeWalk, type CallOutcome, type OutcomeFilter } from "@/lib/outcomes/db";
+import { jobsFor } from "@/lib/analysis/db/status";
+import { withJobState } from "@/lib/analysis/state";
 
 export const CALL_FIELDS = [
   "call_sid", "agent_id", "name", "account_id", "from_number", "to_number", "duration",
@@ -49,10 +51,11 @@ export function toDetail(r: DetailRow): CallDetail {
   };
 }
 
-/** The calls with their stored outcomes: one query for the whole page. */
+/** The calls with their stored outcomes and analysis state (lib/analysis): one query each for the whole page. */
 async function withOutcomes(accountId: string, calls: CallDetail[]): Promise<CallDetail[]> {
-  const outcomes = await outcomesFor(accountId, calls.map((c) => c.call_sid));
-  if (outcomes.size) for (const c of calls) c.outcome = outcomes.get(c.call_sid) ?? NO_OUTCOME;
+  const sids = calls.map((c) => c.call_sid);
+  const [outcomes, jobs] = await Promise.all([outcomesFor(accountId, sids), jobsFor(accountId, sids)]);
+  if (outcomes.size || jobs.size) for (const c of calls) c.outcome = withJobState(outcomes.get(c.call_sid) ?? NO_OUTCOME, jobs.get(c.call_sid));
   return calls;
 }
 

@@ -3,7 +3,7 @@ import { getAgent } from "@/lib/agents/db";
 import { findDeploymentByRemoteAgent, type EngineRow } from "@/lib/engines/db";
 import { campaignCallHook } from "@/lib/campaigns/call-hook";
 import { upsertExecutionCall, type ExecutionHook, type UpsertOutcome } from "@/lib/calls/db/ingest";
-import { engineOutcomeHook } from "@/lib/outcomes/db";
+import { outcomeHook } from "@/lib/analysis/ingest-hook";
 import { executionToCall } from "./execution";
 
 type Json = Record<string, unknown>;
@@ -12,7 +12,8 @@ type Json = Record<string, unknown>;
  * One execution (webhook, sync, or the answer to a placed call) into calls: the agent is the
  * Voxdesk agent deployed as that remote agent; unknown remote agents are kept under their own id.
  * In the same transaction: the call's outcome from the engine's extraction, checked against that
- * agent's analysis plan (lib/outcomes), and its campaign contact.
+ * agent's analysis plan (lib/outcomes), or else a job for Voxdesk's own analysis (lib/analysis), and
+ * its campaign contact.
  */
 export async function ingestExecution(engine: EngineRow, execution: Json): Promise<UpsertOutcome> {
   const call = executionToCall(execution);
@@ -21,7 +22,7 @@ export async function ingestExecution(engine: EngineRow, execution: Json): Promi
   return upsertExecutionCall(
     engine.account_id,
     { ...call, agent_id: agent?.agent_id ?? call.remote_agent_id, name: agent?.agent_name ?? "", engine_id: engine.id },
-    withOutcome(engineOutcomeHook(agent?.analysis_plan)),
+    withOutcome(outcomeHook(agent?.analysis_plan)),
   );
 }
 

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { claimJobs, completeJob } from "@/lib/analysis/db/jobs";
+import { analysisWorld, ANSWER, drain, jobsLeft, testWorker, type AnalysisWorld } from "@/lib/testing/analysis-fixture";
+import { analysisWorker } from "@/lib/analysis/worker";
+
+// Issue 21: Voxdesk's own analysis in the background, over real HTTP. A completed call with a
+// transcript, whose agent has a plan and which has no engine outcome, is queued at ingest (the
+// webhook's transaction) and analysed exactly once, also by two workers ticking together; provider
+// errors are retried with backoff and then fail with a reason /api/details shows; a malformed
+// answer fails at once; a claim whose worker died is taken up again after its lease.
+
+let w: AnalysisWorld;
+beforeAll(async () => { w = await analysisWorld("Analysis"); });
+afterAll(async () => w?.close());
+
+const completions = () => w.ai.completions().length;
+const sidsWith = async (q: string) => ((await w.api("GET", `/api/details?${q}`)).json.calls as { call_sid: string }[]).map((c) => c.call_sid);
+
+describe("background analysis", () => {
+  it("queues completed calls at ingest and two workers analyse each exactly once", async () => {
+    const queued = [];
+    for (let i = 0; i < 8; i++) queued.push(await w.call());
+    const engine = await w.call({ extracted: { success: true, success_reason: "r", sentiment: "positive", disposition: "booked", seats: 2 } });
+    const live = await w.call({ status: "in-progress" });
+    const silent = await w.call({ transcript: "" });
+    for (const sid of queued) expect(await w.outcome(sid)).toMatchObject({ status: "pending", source: null, reason: null });
+    expect(await w.outcome(engine)).toMatchObject({ status: "analyzed", source: "engine" });
+    expect((await w.outcome(live)).status).toBe("none");
+    expect((await w.outcome(silent)).status).toBe("none");
+    expect((await sidsWith("outcome_status=pending")).sort()).toEqual([...queued].sort());
+    expect(await sidsWith("outcome_status=none")).toEqual(expect.arrayContaining([live, silent]));
+
+    w.ai.defaultReply = { json: ANSWER, delayMs: 30 }; // slow enough for both workers' analyses to overlap
+    const before = completions();
+    await drain(testWorker(), testWorker());
+    expect(completions() - before).toBe(8);
+    for (const sid of queued) {
+      expect(await w.outcome(sid)).toMatchObject({
+        status: "analyzed", source: "voxdesk", model: "fake-small", reason: null, success: true, sentiment: "positive",
+        disposition: "booked", fields: { seats: 3, plan: "pro" }, analyzed_at: expect.any(String),
+      });
+    }
+    expect(await w.outcome(engine)).toMatchObject({ status: "analyzed", source: "engine" }); // never re-analysed
+    expect(await sidsWith("outcome_status=pending")).toEqual([]);
+    expect((await sidsWith("success=true&field[plan]=pro")).length).toBe(8);
+    // Another delivery of an analysed call queues nothing.
+    await new Promise((r) => setTimeout(r, 5));
+    expect(await w.bolna.advance(queued[0], "completed", { summary: "resent" })).toBe(200);
+    expect(await jobsLeft()).toBe(0);
+  });
+
+  it("a provider error is retried with backoff, then fails with the reason /api/details shows", async () => {
+    const sid = await w.call();
+    w.ai.defaultReply = { status: 500 };
+    const worker = analysisWorker({ concurrency: 2 }); // the real backoff: 30 s, 2 min, 10 min; 4 attempts
+    const t0 = Date.now();
+    const tickAt = async (ms: number) => { const n = await worker.tick(new Date(t0 + ms)); await worker.idle(); return n; };
+    const before = completions();
+    expect(await tickAt(0)).toBe(1);
+    expect(await w.outcome(sid)).toMatchObject({ status: "pending", reason: null });
+    expect(await tickAt(29_000)).toBe(0); // not before its backoff
+    expect(await tickAt(31_000)).toBe(1);
+    expect(await tickAt(31_000 + 119_000)).toBe(0);
+    expect(await tickAt(31_000 + 121_000)).toBe(1);
+    expect(await tickAt(152_000 + 601_000)).toBe(1);
+    expect(completions() - before).toBe(4);
+    expect(await tickAt(3_600_000)).toBe(0); // given up
+    const outcome = await w.outcome(sid);
+    expect(outcome).toMatchObject({ status: "failed", source: null, reason: expect.stringMatching(/HTTP 500.*gave up after 4 attempts/) });
+    expect(await sidsWith("outcome_status=failed")).toEqual([sid]);
+    w.ai.defaultReply = { json: ANSWER };
+  });
+
+  it("a malformed answer fails at once with its reason; nothing is written", async () => {
+    const sid = await w.call();
+    w.ai.script({ malformedBody: true });
+    const before = completions();
+    await drain(testWorker());
+    expect(completions() - before).toBe(1);
+    expect(await w.outcome(sid)).toMatchObject({ status: "failed", reason: expect.stringMatching(/could not be read/), success: null, fields: {} });
+    const other = await w.call();
+    w.ai.script({ json: { ...ANSWER, disposition: "maybe" } });
+    await drain(testWorker());
+    expect(await w.outcome(other)).toMatchObject({ status: "failed", reason: expect.stringMatching(/not valid JSON for the plan's schema/) });
+  });
+
+  it("a claim whose worker died is taken up again after its lease; the dead worker's answer is dropped", async () => {
+    const sid = await w.call();
+    const now = new Date();
+    const [dead] = await claimJobs("dead-worker", 10, now, 1_000);
+    expect(dead.call_sid).toBe(sid);
+    const worker = testWorker();
+    expect(await worker.tick(new Date(now.getTime() + 500))).toBe(0); // still leased
+    expect(await worker.tick(new Date(now.getTime() + 1_500))).toBe(1);
+    await worker.idle();
+    expect(await w.outcome(sid)).toMatchObject({ status: "analyzed", disposition: "booked" });
+    const late = { success: false, success_reason: "late", sentiment: null, disposition: "callback", fields: {}, errors: [] };
+    expect(await completeJob(dead, "dead-worker", w.agentId, late, { model: "x", analyzedAt: now.toISOString() })).toBe(false);
+    expect(await w.outcome(sid)).toMatchObject({ disposition: "booked", model: "fake-small" });
+  });
+});
