@@ -10,4 +10,7 @@ export async function register() {
   startDispatcherFromConfig();
   const { startAnalysisWorkerFromConfig } = await import("./lib/analysis/worker-loop");
   startAnalysisWorkerFromConfig();
+  // Signed webhooks out (issue 23): the delivery worker, unless WEBHOOK_DELIVERY=off.
+  const { startWebhookWorkerFromConfig } = await import("./lib/webhooks/worker-loop");
+  startWebhookWorkerFromConfig();
 }

@@ -1,16 +1,18 @@
 import { startDispatcher } from "@/lib/campaigns/dispatcher-loop";
 import { config } from "@/lib/core/config";
 import { ping } from "@/lib/core/prepared";
+import { startWebhookWorker } from "@/lib/webhooks/worker-loop";
 import { CliError, parseFlags } from "./args";
 
 const USAGE = "worker [--tick-ms MS]";
 
 /**
- * `worker` → {"stopped": true, "signal", "ticks", "dialled"} once stopped: the campaign dispatcher in
- * the foreground, for operators who run `next start` with CAMPAIGN_DISPATCHER=off and want dialling
- * in its own process (or on its own machine). It is the same loop `next start` runs, so workers and
- * app instances may tick against one database together. SIGINT or SIGTERM stops it after the tick
- * under way (a dial is never cut off between its claim and its POST /call); a second signal kills it.
+ * `worker` → {"stopped": true, "signal", "ticks", "dialled", "delivered"} once stopped: the campaign
+ * dispatcher and the webhook delivery worker in the foreground, for operators who run `next start` with
+ * CAMPAIGN_DISPATCHER=off (or WEBHOOK_DELIVERY=off) and want dialling (or sending) in its own process
+ * (or on its own machine). It is the same loop `next start` runs, so workers and app instances may tick
+ * against one database together. SIGINT or SIGTERM stops it after the tick under way (a dial is never
+ * cut off between its claim and its POST /call; an attempt under way is recorded); a second signal kills it.
  */
 export async function worker(args: string[]) {
   const { values } = parseFlags(args, { "tick-ms": { type: "string" } }, USAGE);
@@ -22,7 +24,10 @@ export async function worker(args: string[]) {
 
   let ticks = 0;
   let dialled = 0;
+  let delivered = 0;
   const dispatcher = startDispatcher({ tickMs, keepAlive: true, onTick: (r) => { ticks++; dialled += r.dialled; } });
+  // Webhook deliveries too (issue 23), unless WEBHOOK_DELIVERY=off keeps them in the app instances.
+  const webhooks = config().WEBHOOK_DELIVERY === "off" ? null : startWebhookWorker({ keepAlive: true, onLanes: (r) => { delivered += r.succeeded; } });
   const where = config().DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : config().DATABASE_PATH;
   process.stderr.write(`worker: campaign dispatcher running on ${where}, a tick every ${tickMs} ms; SIGINT or SIGTERM stops it\n`);
   const signal = await new Promise<NodeJS.Signals>((resolve) => {
@@ -35,7 +40,7 @@ export async function worker(args: string[]) {
     process.on("SIGINT", on);
     process.on("SIGTERM", on);
   });
-  await dispatcher.stop();
+  await Promise.all([dispatcher.stop(), webhooks?.stop()]);
   // The CLI closes the database after printing this object.
-  return { stopped: true, signal, ticks, dialled };
+  return { stopped: true, signal, ticks, dialled, delivered };
 }

@@ -4,6 +4,7 @@ import { findDeploymentByRemoteAgent, type EngineRow } from "@/lib/engines/db";
 import { campaignCallHook } from "@/lib/campaigns/call-hook";
 import { upsertExecutionCall, type ExecutionHook, type UpsertOutcome } from "@/lib/calls/db/ingest";
 import { outcomeHook } from "@/lib/analysis/ingest-hook";
+import { webhookCallHook } from "@/lib/webhooks/call-hook";
 import { executionToCall } from "./execution";
 
 type Json = Record<string, unknown>;
@@ -26,6 +27,10 @@ export async function ingestExecution(engine: EngineRow, execution: Json): Promi
   );
 }
 
-// A campaign's contact follows its call in the same transaction (lib/campaigns/call-hook.ts).
-const withOutcome = (outcome: ExecutionHook | undefined): ExecutionHook =>
-  outcome ? async (...args) => { await outcome(...args); await campaignCallHook(...args); } : campaignCallHook;
+// A campaign's contact follows its call in the same transaction (lib/campaigns/call-hook.ts), and a
+// call reaching its final status puts call.ended in the webhook outbox (lib/webhooks/call-hook.ts).
+const withOutcome = (outcome: ExecutionHook | undefined): ExecutionHook => async (...args) => {
+  if (outcome) await outcome(...args);
+  await campaignCallHook(...args);
+  await webhookCallHook(...args);
+};
