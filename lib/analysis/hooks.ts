@@ -2,17 +2,15 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { callKeys } from "@/lib/calls/hooks";
+import type { z } from "zod";
+import type { RunCreated, RunView } from "@/lib/analysis/schema";
 import { fetchJson } from "@/lib/http/fetch-json";
 
 // Voxdesk's own analysis from the console (issue 21): bulk runs over the call log's filters, and
 // re-analysing one call. One hook per read; mutations invalidate what they touch.
 
-export interface AnalysisRun {
-  run_id: string;
-  status: "running" | "done" | "canceled";
-  total: number; done: number; failed: number;
-  created_at: string;
-}
+/** GET /api/analysis-runs/{run_id}, as documented (lib/analysis/schema.ts). */
+export type AnalysisRun = RunView;
 
 export const analysisKeys = {
   all: ["analysis"] as const,
@@ -26,7 +24,7 @@ export const RUN_POLL_MS = 1_000;
 /** POST /api/analysis-runs with the call log's API filters (the names GET /api/details takes) → 202 {run_id, total}. */
 export function useStartAnalysisRun() {
   return useMutation({
-    mutationFn: (filters: Record<string, string>) => fetchJson<{ run_id: string; total: number }>("/api/analysis-runs", { method: "POST", body: filters }),
+    mutationFn: (filters: Record<string, string>) => fetchJson<z.output<typeof RunCreated>>("/api/analysis-runs", { method: "POST", body: filters }),
   });
 }
 
