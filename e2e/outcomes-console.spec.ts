@@ -1,0 +1,179 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
+import { auth, createAgent, save, storedAgent, unique } from "./agents-support";
+import { FAKE_BOLNA_KEY, fakeBolnaPort } from "./fake-bolna-env";
+import { shots } from "./helpers";
+
+// Issue 21 in the console: an agent's outcomes are defined in the builder's Outcomes section; a
+// call whose engine extracted them shows its outcome in the call sheet; the call log filters by
+// disposition (and shows the plan's fields as columns once the agent is chosen).
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const FAKE_ORIGIN = `http://127.0.0.1:${fakeBolnaPort(PORT)}`;
+
+const PLAN = {
+  summary: true,
+  success: { enabled: true, criteria: "The caller booked a table" },
+  sentiment: true,
+  disposition: { choices: ["booked", "callback"] },
+  fields: [
+    { name: "seats", type: "number", description: "How many seats they want" },
+    { name: "plan", type: "enum", choices: ["basic", "pro"], description: "The plan they chose", required: true },
+  ],
+};
+
+async function previewPlan(page: Page) {
+  return JSON.parse((await page.getByTestId("agent-json-preview").textContent()) ?? "null").analysis_plan;
+}
+
+test("define outcomes in the builder: errors from the shared schema beside each input; the stored plan equals the preview", async ({ page, request }) => {
+  const id = await createAgent(request, unique("Outcomes builder"));
+  await page.goto(`/agents/${id}`);
+  const outcomes = page.getByRole("region", { name: "Outcomes" });
+  await expect(outcomes).toBeVisible();
+  // Opening an agent without a plan adds none.
+  expect(await previewPlan(page)).toBeUndefined();
+
+  await outcomes.getByRole("switch", { name: "Summary" }).click();
+  await outcomes.getByRole("switch", { name: "Success" }).click();
+  await outcomes.getByRole("switch", { name: "Sentiment" }).click();
+  const choices = outcomes.getByLabel("Disposition choices");
+  for (const c of PLAN.disposition.choices) { await choices.fill(c); await choices.press("Enter"); }
+
+  await outcomes.getByRole("button", { name: "Add field" }).click();
+  const f1 = outcomes.getByRole("group", { name: /^Field 1/ });
+  await expect(f1.getByLabel("Name", { exact: true })).toBeFocused();
+  await f1.getByLabel("Name", { exact: true }).fill("Seats"); // upper case: refused by the name rule
+  await f1.getByRole("combobox", { name: "Type" }).click();
+  await page.getByRole("option", { name: "Number (number)" }).click();
+  await f1.getByLabel("Description").fill("How many seats they want");
+
+  await outcomes.getByRole("button", { name: "Add field" }).click();
+  const f2 = outcomes.getByRole("group", { name: /^Field 2/ });
+  await f2.getByLabel("Name", { exact: true }).fill("plan");
+  await f2.getByRole("combobox", { name: "Type" }).click();
+  await page.getByRole("option", { name: "One of a list (enum)" }).click();
+  await f2.getByLabel("Description").fill("The plan they chose");
+  await f2.getByRole("checkbox", { name: "Required" }).check();
+
+  // Saving names every mistake beside its input: the criteria, the field name, the enum's choices.
+  await save(page, "Save");
+  await expect(outcomes.getByText("is required when success is enabled")).toBeVisible();
+  await expect(f1.getByText(/must match \^\[a-z\]/)).toBeVisible();
+  await expect(f1.getByLabel("Name", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expect(f2.getByText("an enum field needs choices")).toBeVisible();
+  await shots(page, "outcomes-builder-errors");
+
+  await outcomes.getByLabel("Success criteria").fill(PLAN.success.criteria);
+  await f1.getByLabel("Name", { exact: true }).fill("seats");
+  const enumChoices = f2.getByLabel("Choices");
+  for (const c of ["basic", "pro"]) { await enumChoices.fill(c); await enumChoices.press("Enter"); }
+  await expect(outcomes.getByText("is required when success is enabled")).toHaveCount(0);
+  await expect(page.getByTestId("agent-json-preview")).toHaveAttribute("data-valid", "true");
+  const preview = await previewPlan(page);
+  expect(preview).toEqual(PLAN);
+
+  await save(page, "Save");
+  await expect(page.getByText("Agent saved")).toBeVisible();
+  expect((await storedAgent(request, id)).analysis_plan).toEqual(PLAN);
+  await shots(page, "outcomes-builder");
+
+  // Reopened, the form shows the plan and previews it as stored.
+  await page.reload();
+  await expect(outcomes.getByRole("group", { name: /^Field 2/ }).getByLabel("Name", { exact: true })).toHaveValue("plan");
+  await expect(outcomes.getByRole("switch", { name: "Success" })).toBeChecked();
+  expect(await previewPlan(page)).toEqual(PLAN);
+
+  // Removing every field and switching everything off saves the agent without a plan again.
+  await outcomes.getByRole("button", { name: /^Remove field 2/ }).click();
+  await outcomes.getByRole("button", { name: /^Remove field 1/ }).click();
+  await expect(outcomes.getByRole("button", { name: "Add field" })).toBeFocused();
+  for (const s of ["Summary", "Success", "Sentiment"]) await outcomes.getByRole("switch", { name: s }).click();
+  for (const c of PLAN.disposition.choices) await outcomes.getByRole("button", { name: `Remove choice ${c}` }).click();
+  // Success keeps its written criteria while off (enabled: false), so switching it back on loses nothing.
+  expect(await previewPlan(page)).toEqual({ success: { enabled: false, criteria: PLAN.success.criteria } });
+});
+
+/** An agent with the plan, deployed to the fake engine, and one call it completed with the extraction's keys. */
+async function callWithEngineOutcome(request: APIRequestContext) {
+  const base = bolnaExampleAgent();
+  const name = unique("Outcomes e2e");
+  const created = await request.post("/api/agent", {
+    headers: auth(),
+    data: { ...base, agent_config: { ...base.agent_config, agent_name: name, agent_welcome_message: "Hello." },
+      agent_prompts: { task_1: { system_prompt: "You take table bookings." } }, analysis_plan: PLAN },
+  });
+  expect(created.status()).toBe(201);
+  const agentId = (await created.json()).agent_id as string;
+  const engine = await request.post("/api/engines", { headers: auth(), data: { name: `Fake Bolna ${name}`, base_url: FAKE_ORIGIN, api_key: FAKE_BOLNA_KEY } });
+  expect(engine.status()).toBe(201);
+  const deployed = await request.post(`/api/agent/${agentId}/deploy`, { headers: auth(), data: { engine_id: (await engine.json()).engine_id } });
+  expect(deployed.status()).toBe(200);
+  const placed = await request.post(`/api/agent/${agentId}/call`, { headers: auth(), data: { to_number: "+14155550166" } });
+  expect(placed.status()).toBe(202);
+  const sid = (await placed.json()).call_sid as string;
+  // The fake engine completes the call about 1.5 s later through the webhook, with each key of the
+  // compiled extraction (a choice's first value, numbers 1, booleans true).
+  let outcome: Record<string, unknown> = {};
+  await expect(async () => {
+    const res = await request.get(`/api/details/${encodeURIComponent(sid)}`, { headers: auth() });
+    expect(res.status()).toBe(200);
+    outcome = (await res.json()).outcome;
+    expect(outcome.status).toBe("analyzed");
+  }).toPass({ timeout: 45_000 });
+  return { agentId, sid, outcome };
+}
+
+test("a call's engine outcome in the call sheet, and the call log filtered by disposition", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const { agentId, sid, outcome } = await callWithEngineOutcome(request);
+  expect(outcome).toMatchObject({ source: "engine", success: true, sentiment: "positive", disposition: "booked", fields: { seats: 1, plan: "basic" } });
+
+  await page.goto(`/calls?call=${encodeURIComponent(sid)}`);
+  const block = page.getByRole("dialog").getByTestId("call-outcome");
+  await expect(block).toHaveAttribute("data-outcome-status", "analyzed");
+  await expect(block.locator('[data-field="status"]')).toHaveText("Analyzed");
+  await expect(block.locator('[data-field="success"] dd')).toContainText("Succeeded");
+  await expect(block.locator('[data-field="success_reason"]')).toHaveText(String(outcome.success_reason));
+  await expect(block.locator('[data-field="sentiment"] dd')).toHaveText("Positive");
+  await expect(block.locator('[data-field="disposition"] dd')).toHaveText("booked");
+  await expect(block.locator('[data-field="field:seats"] dd')).toContainText("1");
+  await expect(block.locator('[data-field="field:plan"] dd')).toContainText("basic");
+  await expect(block.locator('[data-field="source"] dd')).toContainText("Engine");
+  await expect(block.locator('[data-field="analyzed_at"] time')).toHaveAttribute("datetime", String(outcome.analyzed_at));
+  await shots(page, "outcomes-call-sheet");
+
+  // Without an AI provider, Re-analyze says what to do and where (other specs remove the ones they add).
+  const providers = await request.get("/api/ai-providers", { headers: auth() });
+  if (providers.ok() && ((await providers.json()).providers ?? []).length === 0) {
+    await block.getByRole("button", { name: "Re-analyze" }).click();
+    const alert = block.getByRole("alert");
+    await expect(alert).toContainText("Connect an AI provider in Settings");
+    await expect(alert.getByRole("link", { name: /AI providers/ })).toHaveAttribute("href", "/settings/ai-providers");
+  }
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toBeHidden();
+
+  // The call log of this agent: the plan's fields as columns; filtered by disposition in the URL.
+  await page.goto(`/calls?agent_id=${agentId}`);
+  const table = page.getByRole("table", { name: "Calls" });
+  await expect(table.getByRole("columnheader", { name: "seats" })).toBeVisible();
+  await expect(table.locator(`tr[data-call-sid="${sid}"] [data-success="true"]`)).toBeVisible();
+  await page.getByRole("combobox", { name: "Disposition" }).click();
+  await page.getByRole("option", { name: "booked" }).click();
+  await expect(page).toHaveURL(/disposition=booked/);
+  await expect(table.getByRole("row")).toHaveCount(2); // the header and the one call
+  await expect(table.locator(`tr[data-call-sid="${sid}"]`)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute("href", /disposition=booked/);
+
+  // A field range that excludes it, then the other disposition: nothing matches.
+  await page.getByRole("spinbutton", { name: "seats at least" }).fill("2");
+  await expect(page).toHaveURL(/field%5Bseats%5D%5Bgte%5D=2|field\[seats\]\[gte\]=2/);
+  await expect(page.getByText("No calls match these filters")).toBeVisible();
+  await page.getByRole("spinbutton", { name: "seats at least" }).fill("");
+  await expect(table.locator(`tr[data-call-sid="${sid}"]`)).toBeVisible();
+  await page.getByRole("combobox", { name: "Disposition" }).click();
+  await page.getByRole("option", { name: "callback" }).click();
+  await expect(page.getByText("No calls match these filters")).toBeVisible();
+  await shots(page, "outcomes-call-log-filtered");
+});
