@@ -30,7 +30,7 @@ export type Res = { status: number; json: any };
 
 export interface AnalysisWorld {
   bolna: FakeBolna; ai: FakeAiProvider; origin: string; database: string;
-  token: string; accountId: string; agentId: string; remoteId: string; providerId: string;
+  token: string; accountId: string; engineId: string; agentId: string; remoteId: string; providerId: string;
   api(method: string, path: string, body?: unknown, token?: string): Promise<Res>;
   /** An execution of the planned agent, posted to the webhook up to `status` (default completed). */
   call(opts?: { status?: string; transcript?: string; extracted?: Record<string, unknown> | null; agent?: string; createdAt?: string }): Promise<string>;
@@ -70,7 +70,7 @@ export async function analysisWorld(name: string): Promise<AnalysisWorld> {
   const remoteId = ok(await api("POST", `/api/agent/${agentId}/deploy`, { engine_id: engineId }), 200).remote_agent_id;
   const providerId = ok(await api("POST", "/api/ai-providers", { name: "Fake", base_url: ai.baseUrl, api_key: ai.apiKey, model: "fake-small" }), 201).provider_id;
   return {
-    bolna, ai, origin: app.origin, database, token, accountId, agentId, remoteId, providerId, api,
+    bolna, ai, origin: app.origin, database, token, accountId, engineId, agentId, remoteId, providerId, api,
     async call(o = {}) {
       const e = bolna.addExecution({ agent_id: o.agent ?? remoteId, ...(o.createdAt ? { created_at: o.createdAt } : {}) });
       const status = await bolna.advance(e.id, o.status ?? "completed", { transcript: o.transcript ?? TRANSCRIPT, extracted_data: o.extracted ?? null });

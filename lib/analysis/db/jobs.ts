@@ -63,10 +63,11 @@ export async function claimJobs(claim: string, limit: number, now: Date, leaseMs
   if (!any.rows.length) return [];
   const lease = new Date(now.getTime() + leaseMs).toISOString();
   const lock = dialect() === "postgres" ? sql` FOR UPDATE SKIP LOCKED` : sql``;
-  const res = await sql<ClaimedJob>`UPDATE analysis_jobs SET state = 'running', attempts = attempts + 1, claim = ${claim},
-      lease_until = ${lease}, updated_at = ${at}
-    WHERE (account_id, call_sid) IN (SELECT account_id, call_sid FROM analysis_jobs WHERE ${due(at)} LIMIT ${limit}${lock})
-      AND ${due(at)}
+  // The pick is a CTE: PostgreSQL runs it once (as a plain IN subquery it may run again per row,
+  // and with SKIP LOCKED each run finds other rows: a tick then claimed more than its free slots).
+  const res = await sql<ClaimedJob>`WITH picked AS (SELECT account_id, call_sid FROM analysis_jobs WHERE ${due(at)} LIMIT ${limit}${lock})
+    UPDATE analysis_jobs SET state = 'running', attempts = attempts + 1, claim = ${claim}, lease_until = ${lease}, updated_at = ${at}
+    WHERE (account_id, call_sid) IN (SELECT account_id, call_sid FROM picked) AND ${due(at)}
     RETURNING account_id, call_sid, run_id, provider_id, attempts`.execute(db());
   return res.rows;
 }
