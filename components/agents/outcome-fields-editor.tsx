@@ -64,26 +64,28 @@ function FieldRow({ index, onRemove }: { index: number; onRemove: () => void }) 
   const headingId = React.useId();
   const title = `Field ${index + 1}`;
   return (
-    <li role="group" aria-labelledby={headingId} className="rounded-md border border-zinc-200 dark:border-zinc-800">
-      <div className="flex items-center justify-between gap-2 border-b border-zinc-200 bg-zinc-50/80 px-3 py-1.5 dark:border-zinc-800 dark:bg-zinc-900/60">
-        <h3 id={headingId} className="min-w-0 truncate text-[13px] font-semibold text-zinc-900 dark:text-zinc-100">
-          {title}
-          {name ? <span className="ml-2 font-mono font-normal text-zinc-500 dark:text-zinc-400">{name}</span> : null}
-        </h3>
-        <Button variant="ghost" size="sm" className="text-zinc-500 hover:text-red-600" onClick={onRemove} aria-label={`Remove ${title.toLowerCase()}${name ? ` (${name})` : ""}`}>
-          <Trash2 aria-hidden="true" />
-          Remove
-        </Button>
-      </div>
-      <div className="flex flex-col gap-4 p-3">
-        <div className="grid gap-4 @lg:grid-cols-[minmax(0,1fr)_13rem]">
-          <TextField name={`${base}.name`} label="Name" required placeholder="seats" autoComplete="off" spellCheck={false}
-            className="[&_input]:font-mono" hint="Lower-case letters, digits and _, starting with a letter." />
-          <TypeSelect index={index} />
+    <li>
+      <div role="group" aria-labelledby={headingId} className="rounded-md border border-zinc-200 dark:border-zinc-800">
+        <div className="flex items-center justify-between gap-2 border-b border-zinc-200 bg-zinc-50/80 px-3 py-1.5 dark:border-zinc-800 dark:bg-zinc-900/60">
+          <h3 id={headingId} className="min-w-0 truncate text-[13px] font-semibold text-zinc-900 dark:text-zinc-100">
+            {title}
+            {name ? <>{" "}<span className="ml-1 font-mono font-normal text-zinc-500 dark:text-zinc-400">{name}</span></> : null}
+          </h3>
+          <Button variant="ghost" size="sm" className="text-zinc-500 hover:text-red-600" onClick={onRemove} aria-label={`Remove ${title.toLowerCase()}${name ? ` (${name})` : ""}`}>
+            <Trash2 aria-hidden="true" />
+            Remove
+          </Button>
         </div>
-        <TextField name={`${base}.description`} label="Description" emptyAsUndefined placeholder="How many seats they want" />
-        {type === "enum" && <ChoicesField index={index} />}
-        <RequiredCheckbox index={index} />
+        <div className="flex flex-col gap-4 p-3">
+          <div className="grid gap-4 @lg:grid-cols-[minmax(0,1fr)_13rem]">
+            <TextField name={`${base}.name`} label="Name" required placeholder="seats" autoComplete="off" spellCheck={false}
+              className="[&_input]:font-mono" hint="Lower-case letters, digits and _, starting with a letter." />
+            <TypeSelect index={index} />
+          </div>
+          <TextField name={`${base}.description`} label="Description" emptyAsUndefined placeholder="How many seats they want" />
+          {type === "enum" && <ChoicesField index={index} />}
+          <RequiredCheckbox index={index} />
+        </div>
       </div>
     </li>
   );
