@@ -103,6 +103,7 @@ describe("engine outcomes", () => {
     expect(c.outcome).toEqual({
       status: "analyzed", source: "engine", success: true, success_reason: "Booked for Friday", sentiment: "positive",
       disposition: "booked", fields: { seats: 3, plan: "pro" }, errors: [], analyzed_at: expect.any(String), model: null,
+      reason: null, // issue 21's contract: why Voxdesk's last analysis failed (lib/analysis), null here
     });
     expect((await call(detailBySid.GET, "GET", "/", { token: a.token, params: { call_sid: sid } })).json.outcome).toEqual(c.outcome);
     expect(Object.keys(c.outcome.fields)).toEqual(["seats", "plan"]); // the plan's order, on PostgreSQL too
