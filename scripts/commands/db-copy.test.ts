@@ -20,6 +20,7 @@ import * as campaignActionRoute from "@/app/api/campaigns/[campaign_id]/[action]
 import * as campaignsRoute from "@/app/api/campaigns/route";
 import * as invitesRoute from "@/app/api/members/invites/route";
 import * as toolsRoute from "@/app/api/tools/route";
+import * as webhookEndpointsRoute from "@/app/api/webhook-endpoints/route";
 import * as toolTest from "@/app/api/tools/[tool_id]/test/route";
 import { registration } from "@/app/api/tools/tools-fixtures";
 import { newApiToken, sha256Hex } from "@/lib/people/credentials";
@@ -37,6 +38,7 @@ import { expectSummaryMatchesCalls, runCli } from "../cli-testing";
 import { seedCalls } from "../support/seed-calls";
 import { hashPassword } from "@/lib/people/password";
 import { createUser } from "@/lib/people/db/users";
+import { deliveryTick } from "@/lib/webhooks/worker";
 
 // db:copy end to end: an embedded installation filled through the real handlers is copied by the
 // real CLI into a fresh PostgreSQL database, then the app, pointed at PostgreSQL, must answer the
@@ -45,7 +47,7 @@ import { createUser } from "@/lib/people/db/users";
 const ADMIN = process.env.TEST_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:55432/postgres";
 const havePg = Boolean(process.env.TEST_PG_ADMIN_URL) || (await canConnect(ADMIN));
 
-const TABLES = ["accounts", "calls", "call_daily", "agents", "tools", "tool_tests", "contact_lists", "contacts", "engines", "agent_deployments", "call_daily_engine", "users", "api_tokens", "sessions", "audit_log", "signin_failures", "suppressions", "member_links", "campaigns", "campaign_contacts", "call_outcomes", "call_outcome_fields", "ai_providers", "call_outcome_daily"];
+const TABLES = ["accounts", "calls", "call_daily", "agents", "tools", "tool_tests", "contact_lists", "contacts", "engines", "agent_deployments", "call_daily_engine", "users", "api_tokens", "sessions", "audit_log", "signin_failures", "suppressions", "member_links", "campaigns", "campaign_contacts", "call_outcomes", "call_outcome_fields", "ai_providers", "call_outcome_daily", "webhook_endpoints", "webhook_events", "webhook_deliveries", "webhook_attempts"];
 const TOOL_TOKEN = "tok_copy_plaintext_9Xq2Lm";
 const UNTIL = new Date("2025-06-30T12:00:00Z");
 const pgName = `voxdesk_copy_${crypto.randomBytes(5).toString("hex")}`;
@@ -98,6 +100,7 @@ async function snapshot() {
     agents: (await get(agentRoute.GET, "/api/agent?limit=200", a.token)).json,
     engines: (await get(enginesRoute.GET, "/api/engines", a.token)).json,
     aiProviders: (await get(aiProvidersRoute.GET, "/api/ai-providers", a.token)).json,
+    webhookEndpoints: (await get(webhookEndpointsRoute.GET, "/api/webhook-endpoints", a.token)).json,
     tools: (await get(toolsRoute.GET, "/api/tools", a.token)).json,
     lists: (await get(contactsRoute.GET, "/api/contacts", a.token)).json,
     contacts: await allContacts(a.token),
@@ -140,6 +143,8 @@ beforeAll(async () => {
   toolId = tools.json.data.id;
   expect((await call(toolTest.POST, "POST", "/", { token: a.token, params: { tool_id: toolId }, body: { city: "Oslo" } })).json.success).toBe(true);
 
+  // A webhook endpoint (sealed secret): the execution below emits call.ended to it (webhook_events, _deliveries).
+  expect((await call(webhookEndpointsRoute.POST, "POST", "/api/webhook-endpoints", { token: a.token, body: { url: `${target.origin}/events`, events: ["call.ended"] } })).status).toBe(201);
   // An engine (sealed key and webhook secret) and a deployment, through the real handlers.
   bolna = await startFakeBolna();
   const engine = await call(enginesRoute.POST, "POST", "/api/engines", { token: a.token, body: { name: "Copy engine", base_url: bolna.origin, api_key: bolna.apiKey } });
@@ -153,6 +158,7 @@ beforeAll(async () => {
   const execution = { id: "copy-exec-1", agent_id: deployed.json.remote_agent_id, status: "completed", created_at: "2025-06-02T09:00:00Z",
     total_cost: 12, cost_breakdown: { llm: 4, synthesizer: 8 }, extracted_data: { sentiment: "positive", seats: 2, plan: "pro" }, telephony_data: { to_number: "+14155550102", hangup_by: "Callee", hangup_reason: "done" } };
   expect((await call(webhookRoute.POST, "POST", "/", { params: { secret }, body: execution })).status).toBe(200);
+  expect((await (await deliveryTick()).done).succeeded).toBe(1); // signed with the sealed secret (webhook_attempts)
 
   listId = (await call(contactsRoute.POST, "POST", "/api/contacts", { token: a.token, body: { name: "Leads", default_country: "US" } })).json.list_id;
   const contacts = Array.from({ length: 1_500 }, (_, i) => ({ phone_number: `+1 415 30${String(i).padStart(5, "0")}`, template_variables: { first_name: `N${i}`, tier: i % 10 ? "std" : "vip", score: i } }));
