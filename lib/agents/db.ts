@@ -4,35 +4,43 @@ import { sql } from "kysely";
 import type { AgentPayload } from "@/lib/agents/schema";
 import type { AnalysisPlan } from "@/lib/outcomes/schema";
 import { describeAudit } from "@/lib/core/audit-context";
-import { db } from "@/lib/core/client";
+import { db, writeTx } from "@/lib/core/client";
 import { decodeCursor, keysetPage } from "@/lib/core/cursor";
 import { activeToolIds } from "@/lib/tools/db/tools";
+import { replaceContent } from "@/lib/agents/versions/db";
+import { fromStored, toStored } from "@/lib/agents/versions/payload";
 
 export interface AgentRecord {
   agent_id: string; agent_name: string; created_at: string; updated_at: string;
   agent_config: AgentPayload["agent_config"]; agent_prompts: AgentPayload["agent_prompts"];
   /** Migration 0011 (issue 21): null when the agent has none. */
   analysis_plan: AnalysisPlan | null;
+  /** Migration 0016 (issue 22): the newest version's number, which this content is. */
+  version: number;
 }
 
-type Row = { id: string; name: string; agent_config: string; agent_prompts: string; analysis_plan?: string | null; created_at: string; updated_at: string };
+type Row = { id: string; name: string; agent_config: string; agent_prompts: string; analysis_plan?: string | null; version?: number; created_at: string; updated_at: string };
 const toRecord = (r: Row): AgentRecord => ({
   agent_id: r.id, agent_name: r.name, created_at: r.created_at, updated_at: r.updated_at,
-  agent_config: JSON.parse(r.agent_config), agent_prompts: JSON.parse(r.agent_prompts),
-  analysis_plan: r.analysis_plan ? JSON.parse(r.analysis_plan) : null,
+  ...fromStored({ agent_config: r.agent_config, agent_prompts: r.agent_prompts, analysis_plan: r.analysis_plan ?? null }),
+  version: r.version ?? 1,
 });
-const COLS = ["id", "name", "agent_config", "agent_prompts", "analysis_plan", "created_at", "updated_at"] as const;
-const planText = (p: AgentPayload) => (p.analysis_plan ? JSON.stringify(p.analysis_plan) : null);
+const COLS = ["id", "name", "agent_config", "agent_prompts", "analysis_plan", "version", "created_at", "updated_at"] as const;
 
-export async function createAgent(accountId: string, p: AgentPayload): Promise<string> {
+/** The agent and its version 1, in one transaction. `by`: the writing credential's label. */
+export async function createAgent(accountId: string, p: AgentPayload, by: string | null = null): Promise<string> {
   const id = crypto.randomUUID();
   describeAudit({ resourceId: id }); // the audit row of this request names what it created
   const now = new Date().toISOString();
-  await db()
-    .insertInto("agents")
-    .values({ id, account_id: accountId, name: p.agent_config.agent_name, agent_config: JSON.stringify(p.agent_config),
-      agent_prompts: JSON.stringify(p.agent_prompts), analysis_plan: planText(p), created_at: now, updated_at: now })
-    .execute();
+  const content = toStored(p);
+  await writeTx(async (trx) => {
+    await trx.insertInto("agents")
+      .values({ id, account_id: accountId, name: p.agent_config.agent_name, ...content, version: 1, created_at: now, updated_at: now })
+      .execute();
+    await trx.insertInto("agent_versions")
+      .values({ account_id: accountId, agent_id: id, version: 1, ...content, created_at: now, created_by: by, note: null })
+      .execute();
+  });
   return id;
 }
 
@@ -52,15 +60,12 @@ export async function listAgents(accountId: string, limit: number, cursor?: stri
   return { agents: items.map(toRecord), next_cursor, has_more };
 }
 
-export async function replaceAgent(accountId: string, id: string, p: AgentPayload): Promise<boolean> {
-  const res = await db()
-    .updateTable("agents")
-    .set({ name: p.agent_config.agent_name, agent_config: JSON.stringify(p.agent_config),
-      agent_prompts: JSON.stringify(p.agent_prompts), analysis_plan: planText(p), updated_at: new Date().toISOString() })
-    .where("account_id", "=", accountId)
-    .where("id", "=", id)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
+/**
+ * PUT: a changed payload becomes the next version with the agent row, in one transaction; an equal
+ * one writes nothing (updated_at stays). undefined: no such agent in the account.
+ */
+export async function replaceAgent(accountId: string, id: string, p: AgentPayload, by: string | null = null) {
+  return writeTx((trx) => replaceContent(trx, accountId, id, toStored(p), by));
 }
 
 export async function deleteAgent(accountId: string, id: string): Promise<boolean> {

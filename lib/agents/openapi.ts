@@ -5,6 +5,7 @@ import type { SchemaRegistry } from "@/lib/openapi/json-schema";
 import { operation, type OperationObject } from "@/lib/openapi/operation";
 import { AgentPage, AgentRecord, uuid } from "@/lib/openapi/responses";
 import { ANALYSIS_PLAN_EXAMPLE, ANALYSIS_PLAN_NOTES } from "@/lib/outcomes/openapi";
+import { agentVersionPaths } from "./versions/openapi";
 
 const written = (status: string) => z.object({ agent_id: uuid("The agent's id"), status: z.literal(status) });
 
@@ -54,7 +55,7 @@ export function agentPaths(r: SchemaRegistry): Record<string, Record<string, Ope
         description: PAYLOAD_NOTES,
         body: AgentPayload,
         bodyExample: EXAMPLE,
-        responses: { 201: { description: "Created", schema: written("created") } },
+        responses: { 201: { description: "Created as version 1", schema: written("created") } },
         errors: { 422: TOOL_IDS_422 },
       }),
       get: operation(r, "get", {
@@ -83,7 +84,7 @@ export function agentPaths(r: SchemaRegistry): Record<string, Record<string, Ope
         tag: "Agents",
         operationId: "replaceAgent",
         summary: "Replace an agent",
-        description: `Full replace with the same body as POST /agent. ${PAYLOAD_NOTES}`,
+        description: `Full replace with the same body as POST /agent. A payload that differs from the stored one becomes the next version; an equal one (key order aside) writes nothing. ${PAYLOAD_NOTES}`,
         params: AgentIdParams,
         body: AgentPayload,
         responses: { 200: { description: "Replaced", schema: written("updated") } },
@@ -99,5 +100,6 @@ export function agentPaths(r: SchemaRegistry): Record<string, Record<string, Ope
         errors: { 404: "No agent with this id in the caller's account" },
       }),
     },
+    ...agentVersionPaths(r),
   };
 }

@@ -105,14 +105,16 @@ export async function findEngineByWebhookSecret(secret: string): Promise<EngineR
   return db().selectFrom("engines").selectAll().where("webhook_secret_hash", "=", sha256Hex(secret)).executeTakeFirst();
 }
 
-export interface Deployment { engine_id: string; engine_name: string; remote_agent_id: string; deployed_at: string; agent_updated_at: string }
+/** version: what the engine runs (issue 22); null when deployed before versions and changed since. */
+export interface Deployment { engine_id: string; engine_name: string; remote_agent_id: string; version: number | null; deployed_at: string; agent_updated_at: string }
 
-export async function recordDeployment(accountId: string, d: { agent_id: string; engine_id: string; remote_agent_id: string; agent_updated_at: string }): Promise<string> {
+export async function recordDeployment(accountId: string, d: { agent_id: string; engine_id: string; remote_agent_id: string; version?: number; agent_updated_at: string }): Promise<string> {
   const deployed_at = new Date().toISOString();
+  const version = d.version ?? null; // callers outside the deploy route (bench fixtures) may name none
   await db()
     .insertInto("agent_deployments")
-    .values({ ...d, account_id: accountId, deployed_at })
-    .onConflict((oc) => oc.columns(["agent_id", "engine_id"]).doUpdateSet({ remote_agent_id: d.remote_agent_id, agent_updated_at: d.agent_updated_at, deployed_at }))
+    .values({ ...d, version, account_id: accountId, deployed_at })
+    .onConflict((oc) => oc.columns(["agent_id", "engine_id"]).doUpdateSet({ remote_agent_id: d.remote_agent_id, version, agent_updated_at: d.agent_updated_at, deployed_at }))
     .execute();
   return deployed_at;
 }
@@ -129,12 +131,12 @@ export async function listDeployments(accountId: string, agentIds: string[]): Pr
   const rows = await db()
     .selectFrom("agent_deployments as d")
     .innerJoin("engines as e", "e.id", "d.engine_id")
-    .select(["d.agent_id", "d.engine_id", "e.name as engine_name", "d.remote_agent_id", "d.deployed_at", "d.agent_updated_at"])
+    .select(["d.agent_id", "d.engine_id", "e.name as engine_name", "d.remote_agent_id", "d.version", "d.deployed_at", "d.agent_updated_at"])
     .where("d.account_id", "=", accountId)
     .where("d.agent_id", "in", agentIds)
     .orderBy("d.deployed_at", "desc")
     .execute();
-  for (const { agent_id, ...d } of rows) out.set(agent_id, [...(out.get(agent_id) ?? []), d]);
+  for (const { agent_id, ...d } of rows) out.set(agent_id, [...(out.get(agent_id) ?? []), { ...d, version: d.version ?? null }]);
   return out;
 }
 

@@ -23,11 +23,16 @@ export function engineView(engine: EngineRow, req: Req, role: Role) {
   return atLeast(role, "admin") ? { ...view, webhook_url: webhookUrlFor(engine, req) } : view;
 }
 
-/** Agents with where they are deployed; in_sync is false once the agent changed after its deploy. */
-export async function withDeployments<T extends { agent_id: string; updated_at: string }>(accountId: string, agents: T[]) {
+/**
+ * Agents with where they are deployed and which version each engine runs; in_sync: the engine runs
+ * this content (its version; for a deploy from before versions, the agent unchanged since).
+ */
+export async function withDeployments<T extends { agent_id: string; updated_at: string; version: number }>(accountId: string, agents: T[]) {
   const deps = await listDeployments(accountId, agents.map((a) => a.agent_id));
   return agents.map((a) => ({
     ...a,
-    deployments: (deps.get(a.agent_id) ?? []).map(({ agent_updated_at, ...d }) => ({ ...d, in_sync: agent_updated_at === a.updated_at })),
+    deployments: (deps.get(a.agent_id) ?? []).map(({ agent_updated_at, ...d }) => ({
+      ...d, in_sync: d.version === null ? agent_updated_at === a.updated_at : d.version === a.version,
+    })),
   }));
 }

@@ -29,7 +29,11 @@ export const EnginePatch = z.object({
 }).strict();
 
 export const EngineIdParams = z.object({ engine_id: z.string().describe("engine_id returned by POST /engines") });
-export const DeployBody = z.object({ engine_id: z.string().min(1, "engine_id is required") }).strict();
+export const DeployBody = z.object({
+  engine_id: z.string().min(1, "engine_id is required"),
+  version: z.number().int("version must be a whole number").positive("version must be 1 or more").optional()
+    .describe("The agent version to push (default: the latest); an older one rolls the engine back"),
+}).strict();
 
 /** `POST /api/agent/{id}/call` (and the console's "Call a number" form). Numbers: any notation the contacts endpoint reads. */
 export const PlaceCallBody = z.object({

@@ -140,13 +140,15 @@ export const AgentRecord = z
     agent_config: AgentConfig.describe("As sent (unknown fields included), with the documented defaults filled in and values normalised (country upper-case, phone number E.164)"),
     agent_prompts: AgentPrompts,
     analysis_plan: AnalysisPlan.nullable().describe("As sent; null when the agent has none"),
+    version: z.number().int().describe("The number of the newest version, which this content is (GET /agent/{id}/versions)"),
     deployments: z
       .array(z.object({
         engine_id: uuid("Engine the agent is deployed on"),
         engine_name: z.string(),
         remote_agent_id: z.string().describe("The agent's id on the engine"),
+        version: z.number().int().nullable().describe("The version the engine runs; null: deployed before versions existed and changed since"),
         deployed_at: timestamp("Time of the last deploy"),
-        in_sync: z.boolean().describe("False once the agent changed after that deploy: deploy again to send the change"),
+        in_sync: z.boolean().describe("Whether the engine runs this content (its version); false once the agent changed after that deploy or an older version was deployed"),
       }))
       .describe("Engines this agent is deployed on, most recent deploy first"),
   })

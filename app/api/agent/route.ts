@@ -9,7 +9,7 @@ export const dynamic = "force-dynamic";
 
 export const POST = route({ body: AgentPayload, status: 201 }, async ({ body, auth }) => {
   await assertToolsExist(auth.accountId, body);
-  const agent_id = await createAgent(auth.accountId, body);
+  const agent_id = await createAgent(auth.accountId, body, auth.label);
   return { agent_id, status: "created" };
 });
 

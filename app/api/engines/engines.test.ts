@@ -150,7 +150,7 @@ describe("deploy", () => {
     const e = await newEngine(a.token);
     const first = await deploy(a.token, id, e.engine_id);
     let got = (await call(agentById.GET, "GET", "/", { token: a.token, params: { id } })).json;
-    expect(got.deployments).toEqual([{ engine_id: e.engine_id, engine_name: "Hosted Bolna", remote_agent_id: first.json.remote_agent_id, deployed_at: first.json.deployed_at, in_sync: true }]);
+    expect(got.deployments).toEqual([{ engine_id: e.engine_id, engine_name: "Hosted Bolna", remote_agent_id: first.json.remote_agent_id, version: 1, deployed_at: first.json.deployed_at, in_sync: true }]);
     const changed = bolnaExampleAgent();
     changed.agent_config.agent_welcome_message = "Changed";
     await call(agentById.PUT, "PUT", "/", { token: a.token, params: { id }, body: changed });

@@ -1,5 +1,6 @@
 import "server-only";
 import { getAgent } from "@/lib/agents/db";
+import { versionContent } from "@/lib/agents/versions/service";
 import { getDeployment, getEngine, recordDeployment } from "@/lib/engines/db";
 import { openToolToken } from "@/lib/tools/db/tokens";
 import { getToolRow } from "@/lib/tools/db/tools";
@@ -14,11 +15,13 @@ import { bolnaReadiness } from "./readiness";
 /**
  * POST /api/agent/{id}/deploy: refuse what Bolna would refuse (422 naming the fields, nothing
  * sent), resolve tools inline with their tokens (decrypted for this request only), then create the
- * remote agent on the first deploy and replace it on later ones.
+ * remote agent on the first deploy and replace it on later ones. `version` (default the latest)
+ * picks the content pushed: an older one rolls the engine back; the deployment records it.
  */
-export async function deployAgent(accountId: string, agentId: string, engineId: string, req: Parameters<typeof webhookUrlFor>[1]) {
-  const agent = await getAgent(accountId, agentId);
-  if (!agent) throw notFound("Agent");
+export async function deployAgent(accountId: string, agentId: string, engineId: string, req: Parameters<typeof webhookUrlFor>[1], version?: number) {
+  const latest = await getAgent(accountId, agentId);
+  if (!latest) throw notFound("Agent");
+  const agent = version === undefined || version === latest.version ? latest : await versionContent(accountId, latest, version);
   const engine = await getEngine(accountId, engineId);
   if (!engine) throw notFound("Engine");
   const refused = bolnaReadiness(agent).filter((i) => i.kind === "refused");
@@ -28,8 +31,8 @@ export async function deployAgent(accountId: string, agentId: string, engineId: 
   const payload = compileAgent(agent, tools, webhookUrlFor(engine, req));
   const existing = await getDeployment(accountId, agentId, engineId);
   const remoteId = await upsertRemoteAgent(engine, payload, existing?.remote_agent_id);
-  const deployed_at = await recordDeployment(accountId, { agent_id: agentId, engine_id: engineId, remote_agent_id: remoteId, agent_updated_at: agent.updated_at });
-  return { agent_id: agentId, engine_id: engineId, remote_agent_id: remoteId, status: "deployed", deployed_at };
+  const deployed_at = await recordDeployment(accountId, { agent_id: agentId, engine_id: engineId, remote_agent_id: remoteId, version: agent.version, agent_updated_at: agent.updated_at });
+  return { agent_id: agentId, engine_id: engineId, remote_agent_id: remoteId, version: agent.version, status: "deployed", deployed_at };
 }
 
 async function resolveTools(accountId: string, agent: Pick<AgentPayload, "agent_config" | "agent_prompts">) {

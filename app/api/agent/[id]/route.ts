@@ -16,7 +16,8 @@ export const GET = route({ params: Params }, async ({ params, auth }) => {
 export const PUT = route({ params: Params, body: AgentPayload }, async ({ params, body, auth }) => {
   if (!(await getAgent(auth.accountId, params.id))) throw notFound("Agent");
   await assertToolsExist(auth.accountId, body);
-  if (!(await replaceAgent(auth.accountId, params.id, body))) throw notFound("Agent");
+  // The seed's answer stays as it was; GET /api/agent/{id} and …/versions tell which version this is.
+  if (!(await replaceAgent(auth.accountId, params.id, body, auth.label))) throw notFound("Agent");
   return { agent_id: params.id, status: "updated" };
 });
 

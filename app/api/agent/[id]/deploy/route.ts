@@ -6,4 +6,4 @@ import { DeployBody } from "@/lib/engines/schema";
 export const dynamic = "force-dynamic";
 
 export const POST = route({ params: Params, body: DeployBody }, async ({ req, params, body, auth }) =>
-  deployAgent(auth.accountId, params.id, body.engine_id, req));
+  deployAgent(auth.accountId, params.id, body.engine_id, req, body.version));

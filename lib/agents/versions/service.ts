@@ -1,0 +1,84 @@
+import "server-only";
+import { getAgent, type AgentRecord } from "@/lib/agents/db";
+import { writeTx } from "@/lib/core/client";
+import { withDeployments } from "@/lib/engines/engine-view";
+import { notFound } from "@/lib/http/errors";
+import { getVersion, listVersions, restoreContent, setVersionNote, type VersionRow } from "./db";
+import { diffContent } from "./diff";
+import { fromStored } from "./payload";
+import { versionNumber } from "./schema";
+
+// Agent versions (issue 22): read, label, compare and restore. Writes of new content happen with
+// the agent row itself (lib/agents/db.ts); this is everything else.
+
+const noVersion = () => notFound("Version");
+
+/** Path segment → version number, or the 404 a version that does not exist gets. */
+export function parseVersion(n: string): number {
+  const v = versionNumber(n);
+  if (v === undefined) throw noVersion();
+  return v;
+}
+
+async function agentOr404(accountId: string, agentId: string): Promise<AgentRecord> {
+  const agent = await getAgent(accountId, agentId);
+  if (!agent) throw notFound("Agent");
+  return agent;
+}
+
+const asRecord = (agent: AgentRecord, row: VersionRow): AgentRecord => {
+  const content = fromStored(row);
+  return { ...agent, agent_name: content.agent_config.agent_name, ...content, version: row.version, updated_at: row.created_at };
+};
+
+/** The agent as it was at version n (deploy pushes this); 404 when there is no such version. */
+export async function versionContent(accountId: string, agent: AgentRecord, n: number): Promise<AgentRecord> {
+  const row = await getVersion(accountId, agent.agent_id, n);
+  if (!row) throw noVersion();
+  return asRecord(agent, row);
+}
+
+/**
+ * Figures per version need calls stamped with the version they ran; until they are, each figure is
+ * null (not measured), never a 0 that would read as "no calls".
+ */
+const NOT_MEASURED = { calls: null, analyzed: null, success_rate: null, average_duration: null, cost_per_call: null };
+
+export async function versionsOf(accountId: string, agentId: string) {
+  const rows = await listVersions(accountId, agentId);
+  if (rows.length === 0) throw notFound("Agent"); // every agent has version 1: none means not this account's
+  return { versions: rows.map((r) => ({ ...r, ...NOT_MEASURED })) };
+}
+
+/** GET …/versions/{n}: GET /api/agent/{id}'s shape with that version's content; in_sync: the engine runs it. */
+export async function versionView(accountId: string, agentId: string, n: string) {
+  const agent = await agentOr404(accountId, agentId);
+  const record = await versionContent(accountId, agent, parseVersion(n));
+  const row = (await getVersion(accountId, agentId, record.version))!;
+  const [view] = await withDeployments(accountId, [record]);
+  return { ...view, note: row.note, created_by: row.created_by };
+}
+
+export async function labelVersion(accountId: string, agentId: string, n: string, note: string | null) {
+  const v = parseVersion(n);
+  await agentOr404(accountId, agentId);
+  const row = await setVersionNote(accountId, agentId, v, note === "" ? null : note);
+  if (!row) throw noVersion();
+  return { ...row, ...NOT_MEASURED };
+}
+
+export async function diffVersions(accountId: string, agentId: string, from: number, to: number) {
+  await agentOr404(accountId, agentId);
+  const [a, b] = await Promise.all([getVersion(accountId, agentId, from), getVersion(accountId, agentId, to)]);
+  if (!a || !b) throw noVersion();
+  return { from, to, changes: diffContent(fromStored(a), fromStored(b)) };
+}
+
+/** Version n's content becomes the newest version (history stays linear); the agent row follows. */
+export async function restoreVersion(accountId: string, agentId: string, n: string, by: string | null) {
+  const v = parseVersion(n);
+  await agentOr404(accountId, agentId);
+  const written = await writeTx((trx) => restoreContent(trx, accountId, agentId, v, by));
+  if (!written) throw noVersion();
+  return { agent_id: agentId, status: "restored", version: written.version, restored_from: v };
+}
