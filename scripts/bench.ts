@@ -11,6 +11,7 @@ import { databaseBytes } from "@/lib/core/operator";
 import { createDatabase, dropDatabase } from "@/lib/core/postgres";
 import { benchContacts, contactsRows } from "./bench-contacts";
 import { benchIngestSection } from "./bench-ingest";
+import { benchOutcomes, outcomesReading, OUTCOMES_TITLE } from "./bench-outcomes";
 import { benchCampaigns, campaignsReading } from "./support/bench-campaigns";
 import { benchOverHttp } from "./support/bench-http";
 import { hit, printSideBySide, type BenchRow } from "./support/bench-kit";
@@ -26,7 +27,9 @@ import { seedCalls } from "./support/seed-calls";
 // BENCH_CAMPAIGN_CONTACTS (100000, the big campaign of section 7), BENCH_ONLY=campaigns runs section 7
 // alone on a fresh database, nothing else seeded (with BENCH_ITERATIONS=60: ~20 s on SQLite, ~40 s
 // more on PostgreSQL), e.g. `BENCH_ONLY=campaigns BENCH_ITERATIONS=60 npm run bench`; BENCH_ONLY=http
-// runs the over-HTTP section alone (SQLite, BENCH_CALLS calls seeded; e.g. BENCH_CALLS=100000).
+// runs the over-HTTP section alone (SQLite, BENCH_CALLS calls seeded; e.g. BENCH_CALLS=100000);
+// BENCH_ONLY=outcomes runs section 8 alone on each backend, the big account seeded first (e.g.
+// `BENCH_ONLY=outcomes BENCH_CALLS=100000 BENCH_ITERATIONS=100 npm run bench:pg`).
 
 const SQLITE_CALLS = Number(process.env.BENCH_CALLS ?? 300_000);
 const PG_CALLS = Number(process.env.BENCH_PG_CALLS ?? Math.min(SQLITE_CALLS, 100_000));
@@ -36,11 +39,11 @@ const PG_ADMIN = process.env.BENCH_PG_URL ?? process.env.TEST_PG_ADMIN_URL;
 const ONLY = process.env.BENCH_ONLY;
 // BENCH_ONLY=ingest: section 9 (scripts/bench-ingest.ts) alone, on its own fresh databases.
 const INGEST_ONLY = ONLY === "ingest";
-if (ONLY !== undefined && !INGEST_ONLY && ONLY !== "campaigns" && ONLY !== "http") throw new Error(`BENCH_ONLY must be "campaigns", "http" (or unset), not "${ONLY}"`);
+if (ONLY !== undefined && !INGEST_ONLY && ONLY !== "campaigns" && ONLY !== "http" && ONLY !== "outcomes") throw new Error(`BENCH_ONLY must be "campaigns", "http", "outcomes" (or unset), not "${ONLY}"`);
 const CAMPAIGNS_TITLE = "7. Campaign dispatch: the tick's cost must not grow with contacts already done (max_concurrency 10, 10 slots free every tick, fake Bolna on 127.0.0.1)";
 
 type Kind = "SQLite" | "PostgreSQL";
-interface BackendRun { name: Kind; calls: number; seed: BenchRow[]; sections: BenchRow[][]; contacts: BenchRow[]; campaigns: BenchRow[]; seconds: number }
+interface BackendRun { name: Kind; calls: number; seed: BenchRow[]; sections: BenchRow[][]; contacts: BenchRow[]; campaigns: BenchRow[]; outcomes: BenchRow[]; seconds: number }
 
 async function tenant(name: string): Promise<Tenant> {
   const account = await createAccount(name);
@@ -74,7 +77,7 @@ async function runCampaignsOnly(kind: Kind): Promise<BackendRun> {
   const campaigns = await benchCampaigns(N);
   await closeDb();
   if (process.env.BENCH_KEEP !== "1") await remove();
-  return { name: kind, calls: 0, seed: [], sections: [], contacts: [], campaigns, seconds: (performance.now() - started) / 1000 };
+  return { name: kind, calls: 0, seed: [], sections: [], contacts: [], campaigns, outcomes: [], seconds: (performance.now() - started) / 1000 };
 }
 
 /** BENCH_ONLY=http: the over-HTTP section alone (SQLite), on a fresh database with the big account. */
@@ -88,8 +91,25 @@ async function runHttpOnly(): Promise<void> {
   await remove();
 }
 
+/** BENCH_ONLY=outcomes: section 8 alone, on a fresh database with the big account. */
+async function runOutcomesOnly(kind: Kind, bigCalls: number): Promise<BackendRun> {
+  const started = performance.now();
+  const remove = await freshDatabase(kind);
+  console.error(`${kind}: seeding ${bigCalls} calls…`);
+  const until = new Date();
+  const big = await tenant("Bench big");
+  await seedCalls(big.accountId, { count: bigCalls, days: 90, seed: 1, until });
+  const first = JSON.parse(await hit(details.GET, "/api/details?limit=1", big.token));
+  console.error(`${kind}: ${OUTCOMES_TITLE}`);
+  const outcomes = await benchOutcomes({ until, small: big, big, bigCalls, smallCalls: 0, agentId: first.calls[0].agent_id, iterations: N });
+  await closeDb();
+  if (process.env.BENCH_KEEP !== "1") await remove();
+  return { name: kind, calls: bigCalls, seed: [], sections: [], contacts: [], campaigns: [], outcomes, seconds: (performance.now() - started) / 1000 };
+}
+
 async function runBackend(kind: Kind, bigCalls: number): Promise<BackendRun> {
   if (ONLY === "campaigns") return runCampaignsOnly(kind);
+  if (ONLY === "outcomes") return runOutcomesOnly(kind, bigCalls);
   const started = performance.now();
   const remove = await freshDatabase(kind);
   console.error(`${kind}: seeding ${bigCalls} + ${SMALL} calls…`);
@@ -114,6 +134,9 @@ async function runBackend(kind: Kind, bigCalls: number): Promise<BackendRun> {
     console.error(`${kind}: over real HTTP, next start vs a bare node:http server…`);
     await benchOverHttp(process.env.DATABASE_PATH!, big);
   }
+  // After the HTTP section, whose bare server answers every call without an outcome.
+  console.error(`${kind}: ${OUTCOMES_TITLE}`);
+  const outcomes = await benchOutcomes(ctx);
   // After the HTTP section: its `next start` runs a dispatcher, and this section's campaigns must not be live then.
   console.error(`${kind}: ${CAMPAIGNS_TITLE}`);
   const campaigns = await benchCampaigns(N);
@@ -122,7 +145,7 @@ async function runBackend(kind: Kind, bigCalls: number): Promise<BackendRun> {
   else console.error(`${kind}: kept ${process.env.DATABASE_URL ?? process.env.DATABASE_PATH}`);
   console.error(`${kind}: contacts add…`);
   const contacts = contactsRows(await benchContacts(kind === "PostgreSQL" ? PG_ADMIN : undefined));
-  return { name: kind, calls: bigCalls, seed, sections, contacts, campaigns, seconds: (performance.now() - started) / 1000 };
+  return { name: kind, calls: bigCalls, seed, sections, contacts, campaigns, outcomes, seconds: (performance.now() - started) / 1000 };
 }
 
 const ratio = (a?: number, b?: number) => (a && b ? `x${(a / b).toFixed(2)}` : "n/a");
@@ -148,7 +171,7 @@ async function main() {
   const runs = [await runBackend("SQLite", SQLITE_CALLS)];
   if (PG_ADMIN) runs.push(await runBackend("PostgreSQL", PG_CALLS));
   else console.log("PostgreSQL: not run (set BENCH_PG_URL to a server where databases may be created, or use `npm run bench:pg`)");
-  if (!ONLY) console.log(`Big account: ${runs.map((r) => `${r.name} ${r.calls} calls`).join(", ")}${PG_ADMIN && PG_CALLS !== SQLITE_CALLS ? " (BENCH_PG_CALLS: fewer on PostgreSQL to keep the run short; set it to compare equal sizes)" : ""}; small account ${SMALL} calls.`);
+  if (!ONLY || ONLY === "outcomes") console.log(`Big account: ${runs.map((r) => `${r.name} ${r.calls} calls`).join(", ")}${PG_ADMIN && PG_CALLS !== SQLITE_CALLS ? " (BENCH_PG_CALLS: fewer on PostgreSQL to keep the run short; set it to compare equal sizes)" : ""}; small account ${SMALL} calls.`);
 
   const column = (pick: (r: BackendRun) => BenchRow[]) => runs.map((r) => ({ name: r.name, rows: pick(r) }));
   if (!ONLY) {
@@ -156,7 +179,8 @@ async function main() {
     printSideBySide("5. Seed throughput (synthetic calls: calls + search index + daily rollup, inserted 10k at a time)", column((r) => r.seed));
     printSideBySide("6. Contacts add (fresh database, route handler, every number new)", column((r) => r.contacts));
   }
-  printSideBySide(CAMPAIGNS_TITLE, column((r) => r.campaigns));
+  if (ONLY !== "outcomes") printSideBySide(CAMPAIGNS_TITLE, column((r) => r.campaigns));
+  if (!ONLY || ONLY === "outcomes") printSideBySide(OUTCOMES_TITLE, column((r) => r.outcomes));
   if (!ONLY) await benchIngestSection(PG_ADMIN);
 
   console.log("\nReading:");
@@ -165,7 +189,8 @@ async function main() {
       const [s1, s2, , s4] = r.sections;
       console.log(`  ${r.name}: first page big vs small p95 ${ratio(s1[1].p95, s1[0].p95)}; deep page vs page 1 p95 ${ratio(s2[1].p95, s2[0].p95)}; summary over 90 days p95 ${s4[1].p95!.toFixed(2)} ms (target: well under 150 ms); ${r.seconds.toFixed(0)} s`);
     }
-    console.log(`  ${r.name}: ${campaignsReading(r.campaigns)}`);
+    if (ONLY !== "outcomes") console.log(`  ${r.name}: ${campaignsReading(r.campaigns)}`);
+    if (!ONLY || ONLY === "outcomes") console.log(`  ${r.name}: ${outcomesReading(r.outcomes)}`);
   }
   console.log(`  total bench time ${((performance.now() - started) / 1000).toFixed(1)} s, load average at end ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
 }

@@ -4,6 +4,7 @@ import Database from "better-sqlite3";
 import { addDays, engineFigures, summarise, type DailyRow, type EngineRow } from "@/lib/calls/summary-math";
 import { DETAIL_COLUMNS, toDetail, type DetailRow } from "@/lib/calls/db/calls";
 import { keysetPage } from "@/lib/core/cursor";
+import { outcomeFigures, type OutcomeDayRow } from "@/lib/outcomes/summary-math";
 
 // The floor for `npm run bench` (scripts/support/bench-http.ts): a bare node:http + better-sqlite3
 // server answering GET /api/details (first page), /api/details/summary and /api/health from the
@@ -15,6 +16,7 @@ const auth = db.prepare("SELECT account_id FROM api_tokens WHERE token_hash = ? 
 const page = db.prepare(`SELECT ${DETAIL_COLUMNS.join(", ")} FROM calls WHERE account_id = ? ORDER BY created_at DESC, call_sid DESC LIMIT ?`);
 const daily = db.prepare("SELECT day, agent_id, agent_name, status, call_type, calls, duration, cost FROM call_daily WHERE account_id = ? AND day >= ? AND day <= ?");
 const engine = db.prepare("SELECT hangup_by, hangup_reason, calls, voicemail, cost_llm, cost_network, cost_platform, cost_synthesizer, cost_transcriber FROM call_daily_engine WHERE account_id = ? AND day >= ? AND day <= ?");
+const outcomes = db.prepare("SELECT day, disposition, sum(analyzed) AS analyzed, sum(judged) AS judged, sum(succeeded) AS succeeded, sum(positive) AS positive, sum(neutral) AS neutral, sum(negative) AS negative FROM call_outcome_daily WHERE account_id = ? AND day >= ? AND day <= ? GROUP BY day, disposition");
 const ping = db.prepare("SELECT 1");
 
 function send(res: http.ServerResponse, status: number, body: unknown) {
@@ -40,7 +42,8 @@ http
       const toDay = new Date().toISOString().slice(0, 10);
       const fromDay = addDays(toDay, -29);
       const figures = engineFigures(engine.all(who.account_id, fromDay, toDay) as EngineRow[]);
-      return send(res, 200, summarise(daily.all(who.account_id, fromDay, toDay) as DailyRow[], { fromDay, toDay }, figures));
+      const calls = summarise(daily.all(who.account_id, fromDay, toDay) as DailyRow[], { fromDay, toDay }, figures);
+      return send(res, 200, { ...calls, outcomes: outcomeFigures(outcomes.all(who.account_id, fromDay, toDay) as OutcomeDayRow[], { fromDay, toDay }, calls.totals.cost) });
     }
     send(res, 404, { error: 404, message: "Not found" });
   })
