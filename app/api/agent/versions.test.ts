@@ -174,6 +174,24 @@ describe("agent versions", () => {
     expect((await getAgent(id)).version).toBe(4);
   });
 
+  it("concurrent changes each get their own version, none lost or doubled; deleting the agent drops its versions", async () => {
+    const id = await create();
+    const bodies = [1, 2, 3, 4, 5].map((i) => {
+      const body = bolnaExampleAgent();
+      body.agent_config.agent_welcome_message = `Welcome ${i}`;
+      return body;
+    });
+    const answers = await Promise.all(bodies.map((body) => put(id, body)));
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    const list = (await versions(id)).json.versions.map((v: { version: number }) => v.version);
+    expect(list).toEqual([6, 5, 4, 3, 2, 1]);
+    const latest = await getAgent(id);
+    expect((await version(id, 6)).json.agent_config.agent_welcome_message).toBe(latest.agent_config.agent_welcome_message);
+    expect((await call(agentById.DELETE, "DELETE", `/api/agent/${id}`, { token: a.token, params: { id } })).status).toBe(200);
+    expect((await versions(id)).status).toBe(404);
+    expect((await version(id, 1)).status).toBe(404);
+  });
+
   it("another account's agent is a 404 on every versions endpoint, and nothing changes", async () => {
     const id = await create();
     expect((await versions(id, b.token)).status).toBe(404);
