@@ -2,6 +2,7 @@ import { startDispatcher } from "@/lib/campaigns/dispatcher-loop";
 import { config } from "@/lib/core/config";
 import { ping } from "@/lib/core/prepared";
 import { startWebhookWorker } from "@/lib/webhooks/worker-loop";
+import { startAnalysisWorker } from "@/lib/analysis/worker-loop";
 import { CliError, parseFlags } from "./args";
 
 const USAGE = "worker [--tick-ms MS]";
@@ -28,6 +29,8 @@ export async function worker(args: string[]) {
   const dispatcher = startDispatcher({ tickMs, keepAlive: true, onTick: (r) => { ticks++; dialled += r.dialled; } });
   // Webhook deliveries too (issue 23), unless WEBHOOK_DELIVERY=off keeps them in the app instances.
   const webhooks = config().WEBHOOK_DELIVERY === "off" ? null : startWebhookWorker({ keepAlive: true, onLanes: (r) => { delivered += r.succeeded; } });
+  // Voxdesk's own post-call analysis too (issue 21), unless ANALYSIS_WORKER=off here as well.
+  const analysis = config().ANALYSIS_WORKER === "off" ? null : startAnalysisWorker({ keepAlive: true });
   const where = config().DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : config().DATABASE_PATH;
   process.stderr.write(`worker: campaign dispatcher running on ${where}, a tick every ${tickMs} ms; SIGINT or SIGTERM stops it\n`);
   const signal = await new Promise<NodeJS.Signals>((resolve) => {
@@ -40,7 +43,7 @@ export async function worker(args: string[]) {
     process.on("SIGINT", on);
     process.on("SIGTERM", on);
   });
-  await Promise.all([dispatcher.stop(), webhooks?.stop()]);
+  await Promise.all([dispatcher.stop(), webhooks?.stop(), analysis?.stop()]);
   // The CLI closes the database after printing this object.
   return { stopped: true, signal, ticks, dialled, delivered };
 }
