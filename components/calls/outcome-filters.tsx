@@ -44,7 +44,7 @@ export function OutcomeFilters({ values, dispositions, planFields, fieldValues, 
         onChange={(v) => onChange({ sentiment: v as OutcomeFilterValues["sentiment"] })} />
       <FilterSelect label="Disposition" anyLabel="Any disposition" value={values.disposition} options={dispositionOptions}
         onChange={(v) => onChange({ disposition: v })} />
-      <FilterSelect label="Outcome status" anyLabel="Any outcome status" value={values.outcome_status} options={STATUS_OPTIONS}
+      <FilterSelect label="Analysis" anyLabel="Any analysis state" value={values.outcome_status} options={STATUS_OPTIONS}
         onChange={(v) => onChange({ outcome_status: v as OutcomeFilterValues["outcome_status"] })} />
       {planFields.map((f) => <FieldFilter key={f.name} field={f} values={fieldValues} onField={onField} />)}
     </div>

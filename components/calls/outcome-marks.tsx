@@ -12,10 +12,10 @@ export type Outcome = CallRecord["outcome"] & { reason?: string | null };
 const muted = "text-zinc-400 dark:text-zinc-500";
 
 export const OUTCOME_STATUS_LABELS: Record<Outcome["status"], string> = {
-  analyzed: "Analyzed",
+  analyzed: "Analysed",
   pending: "Analysis pending",
   failed: "Analysis failed",
-  none: "Not analyzed",
+  none: "Not analysed",
 };
 
 export const SENTIMENT_LABELS: Record<Sentiment, string> = { positive: "Positive", neutral: "Neutral", negative: "Negative" };
