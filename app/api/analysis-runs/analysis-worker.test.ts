@@ -1,3 +1,6 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+import readline from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimJobs, completeJob } from "@/lib/analysis/db/jobs";
 import { analysisWorld, ANSWER, drain, jobsLeft, testWorker, type AnalysisWorld } from "@/lib/testing/analysis-fixture";
@@ -48,6 +51,26 @@ describe("background analysis", () => {
     expect(await w.bolna.advance(queued[0], "completed", { summary: "resent" })).toBe(200);
     expect(await jobsLeft()).toBe(0);
   });
+
+  it("a worker in another process and one in this process analyse each call exactly once", async () => {
+    const location = w.database;
+    const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", path.join("lib", "testing", "analysis-worker-process.ts")], {
+      env: { ...process.env, ...(location.startsWith("postgres") ? { DATABASE_URL: location } : { DATABASE_PATH: location }) },
+      stdio: ["pipe", "pipe", "inherit"],
+    });
+    const lines = readline.createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    expect((await lines.next()).value).toBe("ready");
+    w.ai.defaultReply = { json: ANSWER, delayMs: 40 };
+    const before = completions();
+    const sids = [];
+    for (let i = 0; i < 12; i++) sids.push(await w.call());
+    await drain(testWorker()); // ticks here while the other process ticks every 20 ms
+    child.stdin!.end("stop\n");
+    await exited;
+    expect(completions() - before).toBe(12);
+    for (const sid of sids) expect(await w.outcome(sid)).toMatchObject({ status: "analyzed", source: "voxdesk" });
+  }, 60_000);
 
   it("a provider error is retried with backoff, then fails with the reason /api/details shows", async () => {
     const sid = await w.call();
