@@ -1,7 +1,7 @@
 import "server-only";
 import { getAgent, type AgentRecord } from "@/lib/agents/db";
 import { analyzeSnapshot, cancelPending, insertSnapshot, listSource } from "@/lib/campaigns/db/contacts";
-import { getCampaignRow, markStarted, transition, type CampaignRow, type CampaignValues } from "@/lib/campaigns/db/campaigns";
+import { emitCampaignEvent, getCampaignRow, markStarted, transition, type CampaignRow, type CampaignValues } from "@/lib/campaigns/db/campaigns";
 import { writeTx } from "@/lib/core/client";
 import { getList } from "@/lib/contacts/db/contacts";
 import { agentDeployment, notDeployed } from "@/lib/engines/agent-deployment";
@@ -88,6 +88,7 @@ export async function startCampaign(accountId: string, id: string, now = new Dat
   const status: CampaignStatus = settings.start_at && settings.start_at > now ? "scheduled" : "running";
   const moved = await writeTx(async (trx) => {
     if (!(await markStarted(trx, accountId, id, status, at))) return false;
+    await emitCampaignEvent(trx, accountId, id, "campaign.started");
     for await (const page of listSource(accountId, row.list_id, trx)) {
       await insertSnapshot(trx, page.map((c) => {
         const p = plan(c);
@@ -118,7 +119,7 @@ export async function changeStatus(accountId: string, id: string, action: keyof 
   const { from, to } = ACTIONS[action];
   const at = new Date().toISOString();
   const { moved, row } = await transition(accountId, id, from, to, to === "canceled" ? { finished_at: at } : {}, to === "canceled"
-    ? (trx) => cancelPending(trx, id, at) : undefined);
+    ? (trx) => cancelPending(trx, id, at) : to === "paused" ? (trx) => emitCampaignEvent(trx, accountId, id, "campaign.paused") : undefined);
   if (!row) throw notFound("Campaign");
   if (!moved) throw conflict(row.status, action === "cancel" ? "canceled" : `${action}d`);
   return row;

@@ -6,6 +6,10 @@ import * as agentRoute from "@/app/api/agent/route";
 import * as callRoute from "@/app/api/agent/[id]/call/route";
 import * as deployRoute from "@/app/api/agent/[id]/deploy/route";
 import * as enginesRoute from "@/app/api/engines/route";
+import * as campaignActionRoute from "@/app/api/campaigns/[campaign_id]/[action]/route";
+import * as campaignsRoute from "@/app/api/campaigns/route";
+import * as contactsRoute from "@/app/api/contacts/route";
+import * as addRoute from "@/app/api/contacts/[list_id]/add/route";
 import * as bolnaWebhook from "@/app/api/webhooks/bolna/[secret]/route";
 import { db, writeTx } from "@/lib/core/client";
 import { resetConfigForTests } from "@/lib/core/config";
@@ -125,13 +129,14 @@ describe("the worker", () => {
   }, 20_000);
 });
 
+let agentId = "";
 describe("call.ended", () => {
   it("is emitted once, when a call placed through the engine reaches its final status", async () => {
     const rx = await receiver();
     await w.endpoint(rx, ["call.ended"]);
     const post = (h: Parameters<typeof call>[0], body: unknown, params?: Record<string, string>) => call(h, "POST", "/", { token: w.token, body, params });
     const engineId = (await post(enginesRoute.POST, { name: "Bolna", base_url: bolna.origin, api_key: bolna.apiKey })).json.engine_id;
-    const agentId = (await post(agentRoute.POST, bolnaExampleAgent())).json.agent_id;
+    agentId = (await post(agentRoute.POST, bolnaExampleAgent())).json.agent_id;
     expect((await post(deployRoute.POST, { engine_id: engineId }, { id: agentId })).status).toBe(200);
     const sid = (await post(callRoute.POST, { to_number: "+14155550103" }, { id: agentId })).json.call_sid as string;
     expect(await bolna.advance(sid, "in-progress")).toBe(200);
@@ -144,5 +149,22 @@ describe("call.ended", () => {
     const body = JSON.parse(rx.accepted[0].body);
     expect(body).toMatchObject({ type: "call.ended", data: { call_sid: sid, agent_id: agentId, status: "completed", account_id: w.accountId } });
     expect(Object.keys(body.data)).toContain("outcome");
+  }, 30_000);
+});
+
+describe("campaign events", () => {
+  it("campaign.started and campaign.paused come from the transactions that move the campaign", async () => {
+    await removeAll();
+    const rx = await receiver();
+    await w.endpoint(rx, ["campaign.started", "campaign.paused", "campaign.completed"]);
+    const post = (h: Parameters<typeof call>[0], body: unknown, params?: Record<string, string>) => call(h, "POST", "/", { token: w.token, body, params });
+    const listId = (await post(contactsRoute.POST, { name: "Leads", default_country: "US" })).json.list_id;
+    await post(addRoute.POST, { contacts: [{ phone_number: "+14155550123" }] }, { list_id: listId });
+    const id = (await post(campaignsRoute.POST, { name: "Evented", agent_id: agentId, list_id: listId })).json.campaign_id;
+    expect((await post(campaignActionRoute.POST, undefined, { campaign_id: id, action: "start" })).status).toBe(200);
+    expect((await post(campaignActionRoute.POST, undefined, { campaign_id: id, action: "pause" })).status).toBe(200);
+    await w.tick(Date.now() + 10);
+    expect(rx.accepted.map((r) => JSON.parse(r.body)).map((b) => [b.type, b.data.campaign_id, b.data.status]))
+      .toEqual([["campaign.started", id, "running"], ["campaign.paused", id, "paused"]]);
   }, 30_000);
 });

@@ -8,6 +8,7 @@ import { describeAudit } from "@/lib/core/audit-context";
 import { db, dialect, writeTx } from "@/lib/core/client";
 import { decodeCursor, keysetPage } from "@/lib/core/cursor";
 import type { CampaignsTable, DB } from "@/lib/core/tables";
+import { emitEvent } from "@/lib/webhooks/db/outbox";
 
 /** What the API resolved from a create/update body: defaults filled, references checked. */
 export interface CampaignValues extends CampaignSettings {
@@ -141,9 +142,16 @@ export async function completeIfDone(trx: Kysely<DB>, id: string, now: string): 
   const open = await trx.selectFrom("campaign_contacts").select("seq").where("campaign_id", "=", id)
     .where("state", "in", ["pending", "dialing", "in_progress"]).limit(1).executeTakeFirst();
   if (open) return false;
-  const res = await trx.updateTable("campaigns").set({ status: "completed", finished_at: now, updated_at: now })
-    .where("id", "=", id).where("status", "=", "running").executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
+  const done = await trx.updateTable("campaigns").set({ status: "completed", finished_at: now, updated_at: now })
+    .where("id", "=", id).where("status", "=", "running").returning("account_id").executeTakeFirst();
+  if (done) await emitCampaignEvent(trx, done.account_id, id, "campaign.completed");
+  return Boolean(done);
+}
+
+/** The campaign as the API shows it, into the webhook outbox of the transaction that moved its status (issue 23). */
+export async function emitCampaignEvent(trx: Kysely<DB>, accountId: string, id: string, type: "campaign.started" | "campaign.paused" | "campaign.completed") {
+  const row = await getCampaignRow(accountId, id, trx);
+  if (row) await emitEvent(trx, accountId, type, () => toCampaign(row));
 }
 
 /** PostgreSQL: lock the campaign row so one instance at a time decides its dials (SQLite: BEGIN IMMEDIATE did). */
