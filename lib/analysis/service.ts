@@ -28,7 +28,7 @@ export async function analyzeOne(accountId: string, callSid: string): Promise<{ 
   if (!call.transcription.trim()) errors.push({ path: "transcription", message: "the call has no transcript" });
   if (call.status !== "completed") errors.push({ path: "status", message: `only completed calls are analysed (this one is ${call.status})` });
   if (errors.length) throw unanalysable(errors);
-  await reanalyzeCall(accountId, callSid);
+  await reanalyzeCall(accountId, callSid, provider!.id);
   return { call_sid: callSid, status: "pending" };
 }
 
@@ -60,7 +60,7 @@ export async function startRun(accountId: string, body: Record<string, unknown>)
       cursor = page.next_cursor ?? undefined;
     }
   }
-  const run = await createRun(accountId, sids, body, providerId ? provider.id : null);
+  const run = await createRun(accountId, sids, body, provider.id);
   return { run_id: run.id, total: run.total };
 }
 

@@ -7,7 +7,7 @@ import { connectionOf } from "@/lib/ai-providers/service";
 import { logError } from "@/lib/http/log";
 import { evaluateExtraction, type Evaluated } from "@/lib/outcomes/evaluate";
 import type { AnalysisPlan } from "@/lib/outcomes/schema";
-import { claimJobs, completeJob, failJob, jobCall, retryJob, sweepRuns, type ClaimedJob } from "./db/jobs";
+import { claimJobs, completeJob, dropJob, failJob, jobCall, queuedAtIngest, retryJob, sweepRuns, type ClaimedJob } from "./db/jobs";
 import { pickProvider } from "./db/runs";
 
 // Voxdesk's own post-call analysis in the background (issue 21). Each tick claims as many due jobs
@@ -39,7 +39,7 @@ export interface AnalysisWorker {
   idle(): Promise<void>;
 }
 
-type Outcome = { kind: "done" | "lost" } | { kind: "failed"; reason: string } | { kind: "retry"; reason: string; afterMs?: number };
+type Outcome = { kind: "done" | "lost" | "unwanted" } | { kind: "failed"; reason: string } | { kind: "retry"; reason: string; afterMs?: number };
 
 /** What Voxdesk's answer gives, checked against the plan the same way an engine's extraction is. */
 function evaluated(plan: AnalysisPlan, v: AnalysisValues): Evaluated {
@@ -58,6 +58,7 @@ export function analysisWorker(opts: WorkerOptions): AnalysisWorker {
   async function analyse(job: ClaimedJob, claim: string): Promise<Outcome> {
     const call = await jobCall(job.account_id, job.call_sid);
     if (!call) return { kind: "failed", reason: "The call no longer exists" };
+    if (queuedAtIngest(job) && call.has_outcome) return { kind: "unwanted" };
     if (!call.plan) return { kind: "failed", reason: "The call's agent has no analysis plan" };
     if (!call.transcription.trim()) return { kind: "failed", reason: "The call has no transcript" };
     const picked = job.provider_id ? { id: job.provider_id } : await pickProvider(job.account_id);
@@ -82,6 +83,7 @@ export function analysisWorker(opts: WorkerOptions): AnalysisWorker {
   async function run(job: ClaimedJob, claim: string, now: Date) {
     const out = await analyse(job, claim);
     if (out.kind === "failed") await failJob(job, claim, out.reason);
+    if (out.kind === "unwanted") await dropJob(job, claim);
     if (out.kind === "retry") {
       const wait = Math.max(backoff[Math.min(job.attempts, backoff.length) - 1] ?? 0, Math.min(out.afterMs ?? 0, MAX_RETRY_AFTER_MS));
       // From when the attempt ended (`now` is the tick's clock, later than the wall clock in tests).

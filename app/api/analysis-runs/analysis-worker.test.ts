@@ -72,6 +72,19 @@ describe("background analysis", () => {
     for (const sid of sids) expect(await w.outcome(sid)).toMatchObject({ status: "analyzed", source: "voxdesk" });
   }, 60_000);
 
+  it("an engine extraction that arrives after the call completed stands: the queued analysis is dropped", async () => {
+    const sid = await w.call();
+    expect((await w.outcome(sid)).status).toBe("pending");
+    await new Promise((r) => setTimeout(r, 5));
+    const extracted = { success: false, success_reason: "r", sentiment: "neutral", disposition: "callback", seats: 1 };
+    expect(await w.bolna.advance(sid, "completed", { extracted_data: extracted })).toBe(200);
+    const before = completions();
+    await drain(testWorker());
+    expect(completions() - before).toBe(0);
+    expect(await w.outcome(sid)).toMatchObject({ status: "analyzed", source: "engine", disposition: "callback", reason: null });
+    expect(await jobsLeft()).toBe(0);
+  });
+
   it("a provider error is retried with backoff, then fails with the reason /api/details shows", async () => {
     const sid = await w.call();
     w.ai.defaultReply = { status: 500 };

@@ -15,6 +15,13 @@ import type { AnalysisJobsTable } from "../tables";
 export type ClaimedJob = Pick<AnalysisJobsTable, "account_id" | "call_sid" | "run_id" | "provider_id" | "attempts">;
 
 /**
+ * A job queued at ingest has neither run nor provider (requests pick theirs when they are made). It
+ * is only wanted while the call has no outcome: an engine's extraction may arrive after the
+ * delivery that completed the call, and then the engine's outcome stands.
+ */
+export const queuedAtIngest = (job: ClaimedJob) => job.run_id === null && job.provider_id === null;
+
+/**
  * At ingest, in its transaction: a completed call with a transcript gets a job when its account has
  * an AI provider and the call has no outcome yet (the engine's, written just before by the same
  * hook, counts). One statement; a call that already has a job keeps it.
@@ -77,10 +84,12 @@ export async function jobCall(accountId: string, callSid: string) {
   const row = await db().selectFrom("calls")
     .leftJoin("agents", (j) => j.onRef("agents.id", "=", "calls.agent_id").onRef("agents.account_id", "=", "calls.account_id"))
     .select(["calls.agent_id", "calls.status", "calls.transcription", "agents.analysis_plan"])
+    .select((eb) => eb.exists(eb.selectFrom("call_outcomes as o").select("o.call_sid")
+      .whereRef("o.account_id", "=", "calls.account_id").whereRef("o.call_sid", "=", "calls.call_sid")).as("has_outcome"))
     .where("calls.account_id", "=", accountId).where("calls.call_sid", "=", callSid)
     .executeTakeFirst();
   if (!row) return undefined;
-  return { ...row, plan: row.analysis_plan ? (JSON.parse(row.analysis_plan) as AnalysisPlan) : null };
+  return { ...row, has_outcome: Boolean(row.has_outcome), plan: row.analysis_plan ? (JSON.parse(row.analysis_plan) as AnalysisPlan) : null };
 }
 
 type Trx = Kysely<DB>;
@@ -118,6 +127,11 @@ export async function completeJob(job: ClaimedJob, claim: string, agentId: strin
     if (job.run_id) await countInRun(trx, job.run_id, "done", new Date().toISOString());
     return true;
   });
+}
+
+/** The job is no longer wanted (queued at ingest, and the engine's outcome came meanwhile). */
+export async function dropJob(job: ClaimedJob, claim: string): Promise<void> {
+  await sql`DELETE FROM analysis_jobs WHERE ${mine(job, claim)}`.execute(db());
 }
 
 /** The job failed for good: kept as failed with its reason (what /api/details shows). */

@@ -25,9 +25,9 @@ export async function agentsWithPlan(accountId: string): Promise<Set<string>> {
   return new Set(rows.map((r) => r.id));
 }
 
-/** One call queued again for a fresh analysis (POST /api/details/{call_sid}/analyze). */
-export async function reanalyzeCall(accountId: string, callSid: string): Promise<void> {
-  await writeTx((trx) => enqueueCalls(trx, accountId, [callSid], null, null));
+/** One call queued again for a fresh analysis (POST /api/details/{call_sid}/analyze), with the provider picked now. */
+export async function reanalyzeCall(accountId: string, callSid: string, providerId: string): Promise<void> {
+  await writeTx((trx) => enqueueCalls(trx, accountId, [callSid], null, providerId));
 }
 
 export async function createRun(accountId: string, callSids: string[], filters: unknown, providerId: string | null): Promise<RunRow> {
