@@ -55,6 +55,7 @@ export async function benchOutcomes(ctx: BenchContext): Promise<BenchRow[]> {
     return { ...row, note: `x${x.toFixed(2)} of ${base.label} p50 (target <= ${target}x) ${x <= target ? "ok" : "OVER"}` };
   };
   const first = JSON.parse(await page("success=true")());
+  const unfilteredFirst = JSON.parse(await page("")());
   const queries: [string, string][] = [
     ["details first page, unfiltered", ""],
     ["details first page, success=true", "success=true"],
@@ -65,10 +66,14 @@ export async function benchOutcomes(ctx: BenchContext): Promise<BenchRow[]> {
     ["details first page, success=true&field[seats][gte]=2", "success=true&field[seats][gte]=2"],
     ["details first page, agent_id + success=true", `agent_id=${ctx.agentId}&success=true`],
     ["details page 2, success=true (next_cursor)", `success=true&cursor=${encodeURIComponent(first.next_cursor)}`],
+    // Not a target: the synthetic account's newest 100 calls are still live (no outcome, short
+    // transcripts), so the first page is the lightest; page 2 carries what filtered pages carry.
+    ["details page 2, unfiltered (completed calls, a third analysed)", `cursor=${encodeURIComponent(unfilteredFirst.next_cursor)}`],
   ];
   // In turns with the unfiltered page, whose p50 each filtered one is compared to.
   const [unfiltered, ...rows] = await measureInTurns(queries.map(([label, q]) => [label, page(q)]), n);
   for (const [i, r] of rows.entries()) rows[i] = ratio(r, unfiltered, TARGET_PAGE);
+  rows[rows.length - 1].note = `${rows[rows.length - 1].note!.replace(/ \(target.*$/, "")} (context, not a target)`;
   // A rare match: the walk reads every analysed call of the index before it knows there is no page.
   const rare = await measure("details first page, field[seats][gte]=11 (no match)", Math.ceil(n / 4), page("field[seats][gte]=11"));
   const after = await measure("summary 90 days, with outcomes", n, sum(range)).then((r) => ratio(r, before, TARGET_SUMMARY));

@@ -133,9 +133,16 @@ function fieldCondition(ff: FieldFilter, alias: string) {
   return ff.op === "gte" ? sql<SqlBool>`${num} >= ${n}` : ff.op === "lte" ? sql<SqlBool>`${num} <= ${n}`
     : n === null ? sql<SqlBool>`${text} = ${ff.value}` : sql<SqlBool>`(${num} = ${n} OR ${text} = ${ff.value})`;
 }
-/** The call (by `alias`'s account and sid) has a field row matching this filter: a primary-key probe. */
-const fieldProbe = (ff: FieldFilter, alias: string) =>
-  sql<SqlBool>`EXISTS (SELECT 1 FROM call_outcome_fields f WHERE f.account_id = ${sql.ref(`${alias}.account_id`)} AND f.call_sid = ${sql.ref(`${alias}.call_sid`)} AND f.name = ${ff.name} AND ${fieldCondition(ff, "f")})`;
+/**
+ * The call (by `alias`'s account and sid) has a field row matching this filter: a primary-key probe.
+ * On a walk, written as a scalar subquery: PostgreSQL turns EXISTS into a join it may plan apart from
+ * the walk (a parallel merge of every match, 17 ms instead of 3 for success=true&field[seats][gte]=2
+ * at 100,000 calls), while a scalar subquery stays a probe per walked row, as on SQLite.
+ */
+function fieldProbe(ff: FieldFilter, alias: string) {
+  const probe = sql`SELECT 1 FROM call_outcome_fields f WHERE f.account_id = ${sql.ref(`${alias}.account_id`)} AND f.call_sid = ${sql.ref(`${alias}.call_sid`)} AND f.name = ${ff.name} AND ${fieldCondition(ff, "f")}`;
+  return alias === "o" ? sql<SqlBool>`(${probe} LIMIT 1) IS NOT NULL` : sql<SqlBool>`EXISTS (${probe})`;
+}
 
 /** Where a call log filtered by outcome starts: an outcome table (as `o`) and conditions on its rows. */
 export interface OutcomeWalk { table: "call_outcomes" | "call_outcome_fields"; where: RawBuilder<SqlBool>[] }
