@@ -12,6 +12,8 @@ import * as details from "@/app/api/details/route";
 import * as enginesRoute from "@/app/api/engines/route";
 import * as aiProvidersRoute from "@/app/api/ai-providers/route";
 import * as aiCheckRoute from "@/app/api/ai-providers/[provider_id]/check/route";
+import * as analyzeRoute from "@/app/api/details/[call_sid]/analyze/route";
+import * as analysisRunsRoute from "@/app/api/analysis-runs/route";
 import * as webhookRoute from "@/app/api/webhooks/bolna/[secret]/route";
 import * as summary from "@/app/api/details/summary/route";
 import * as sessionRoute from "@/app/api/session/route";
@@ -47,7 +49,7 @@ import { deliveryTick } from "@/lib/webhooks/worker";
 const ADMIN = process.env.TEST_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:55432/postgres";
 const havePg = Boolean(process.env.TEST_PG_ADMIN_URL) || (await canConnect(ADMIN));
 
-const TABLES = ["accounts", "calls", "call_daily", "agents", "tools", "tool_tests", "contact_lists", "contacts", "engines", "agent_deployments", "call_daily_engine", "users", "api_tokens", "sessions", "audit_log", "signin_failures", "suppressions", "member_links", "campaigns", "campaign_contacts", "call_outcomes", "call_outcome_fields", "ai_providers", "call_outcome_daily", "webhook_endpoints", "webhook_events", "webhook_deliveries", "webhook_attempts"];
+const TABLES = ["accounts", "calls", "call_daily", "agents", "tools", "tool_tests", "contact_lists", "contacts", "engines", "agent_deployments", "call_daily_engine", "users", "api_tokens", "sessions", "audit_log", "signin_failures", "suppressions", "member_links", "campaigns", "campaign_contacts", "call_outcomes", "call_outcome_fields", "ai_providers", "analysis_jobs", "analysis_runs", "call_outcome_daily", "webhook_endpoints", "webhook_events", "webhook_deliveries", "webhook_attempts"];
 const TOOL_TOKEN = "tok_copy_plaintext_9Xq2Lm";
 const UNTIL = new Date("2025-06-30T12:00:00Z");
 const pgName = `voxdesk_copy_${crypto.randomBytes(5).toString("hex")}`;
@@ -155,7 +157,7 @@ beforeAll(async () => {
   expect(deployed.status).toBe(200);
   // An execution posted to the engine's webhook (the engine rollup gets a row).
   const secret = engine.json.webhook_url.split("/").pop();
-  const execution = { id: "copy-exec-1", agent_id: deployed.json.remote_agent_id, status: "completed", created_at: "2025-06-02T09:00:00Z",
+  const execution = { id: "copy-exec-1", agent_id: deployed.json.remote_agent_id, status: "completed", created_at: "2025-06-02T09:00:00Z", transcript: "Agent: hello\nUser: two pro seats",
     total_cost: 12, cost_breakdown: { llm: 4, synthesizer: 8 }, extracted_data: { sentiment: "positive", seats: 2, plan: "pro" }, telephony_data: { to_number: "+14155550102", hangup_by: "Callee", hangup_reason: "done" } };
   expect((await call(webhookRoute.POST, "POST", "/", { params: { secret }, body: execution })).status).toBe(200);
   expect((await (await deliveryTick()).done).succeeded).toBe(1); // signed with the sealed secret (webhook_attempts)
@@ -176,6 +178,9 @@ beforeAll(async () => {
   // An AI provider (sealed key), through the real handler.
   ai = await startFakeAiProvider();
   aiProviderId = (await call(aiProvidersRoute.POST, "POST", "/api/ai-providers", { token: a.token, body: { name: "Copy AI", base_url: ai.baseUrl, api_key: ai.apiKey, model: "fake-small" } })).json.provider_id;
+  // Voxdesk's own analysis (issue 21): the execution queued again, then taken into a run (analysis_jobs, analysis_runs).
+  expect((await call(analyzeRoute.POST, "POST", "/", { token: a.token, params: { call_sid: "copy-exec-1" } })).status).toBe(202);
+  expect((await call(analysisRunsRoute.POST, "POST", "/api/analysis-runs", { token: a.token, body: { agent_id: agentId } })).json.total).toBe(1);
 
   before = await snapshot();
   pgUrl = await createDatabase(ADMIN, pgName);
