@@ -11,6 +11,7 @@ import { databaseBytes } from "@/lib/core/operator";
 import { createDatabase, dropDatabase } from "@/lib/core/postgres";
 import { benchContacts, contactsRows } from "./bench-contacts";
 import { benchIngestSection } from "./bench-ingest";
+import { benchWebhooksSection } from "./bench-webhooks";
 import { benchOutcomes, outcomesReading, OUTCOMES_TITLE } from "./bench-outcomes";
 import { benchCampaigns, campaignsReading } from "./support/bench-campaigns";
 import { benchOverHttp } from "./support/bench-http";
@@ -39,7 +40,9 @@ const PG_ADMIN = process.env.BENCH_PG_URL ?? process.env.TEST_PG_ADMIN_URL;
 const ONLY = process.env.BENCH_ONLY;
 // BENCH_ONLY=ingest: section 9 (scripts/bench-ingest.ts) alone, on its own fresh databases.
 const INGEST_ONLY = ONLY === "ingest";
-if (ONLY !== undefined && !INGEST_ONLY && ONLY !== "campaigns" && ONLY !== "http" && ONLY !== "outcomes") throw new Error(`BENCH_ONLY must be "campaigns", "http", "outcomes" (or unset), not "${ONLY}"`);
+// BENCH_ONLY=webhooks: section 10 (scripts/bench-webhooks.ts) alone, on its own fresh databases.
+const WEBHOOKS_ONLY = ONLY === "webhooks";
+if (ONLY !== undefined && !INGEST_ONLY && !WEBHOOKS_ONLY && ONLY !== "campaigns" && ONLY !== "http" && ONLY !== "outcomes") throw new Error(`BENCH_ONLY must be "campaigns", "http", "outcomes", "ingest", "webhooks" (or unset), not "${ONLY}"`);
 const CAMPAIGNS_TITLE = "7. Campaign dispatch: the tick's cost must not grow with contacts already done (max_concurrency 10, 10 slots free every tick, fake Bolna on 127.0.0.1)";
 
 type Kind = "SQLite" | "PostgreSQL";
@@ -158,8 +161,8 @@ async function main() {
   process.env.READ_CACHE_MB = "0";
   const started = performance.now();
   console.log(`Voxdesk bench: node ${process.version}, ${os.cpus().length} CPU(s), load average at start ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
-  if (INGEST_ONLY) {
-    await benchIngestSection(PG_ADMIN);
+  if (INGEST_ONLY || WEBHOOKS_ONLY) {
+    await (WEBHOOKS_ONLY ? benchWebhooksSection : benchIngestSection)(PG_ADMIN);
     console.log(`  total bench time ${((performance.now() - started) / 1000).toFixed(1)} s, load average at end ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
     return;
   }
@@ -182,6 +185,7 @@ async function main() {
   if (ONLY !== "outcomes") printSideBySide(CAMPAIGNS_TITLE, column((r) => r.campaigns));
   if (!ONLY || ONLY === "outcomes") printSideBySide(OUTCOMES_TITLE, column((r) => r.outcomes));
   if (!ONLY) await benchIngestSection(PG_ADMIN);
+  if (!ONLY) await benchWebhooksSection(PG_ADMIN);
 
   console.log("\nReading:");
   for (const r of runs) {

@@ -5,7 +5,7 @@ import { logError } from "@/lib/http/log";
 import { guardedFetch } from "@/lib/outbound/guarded-fetch";
 import { CONNECT_TIMEOUT_MS } from "@/lib/outbound/safe-fetch";
 import { describeFailure } from "@/lib/outbound/outbound-errors";
-import { claimBatch, dueEndpoints, recordAttempt, releaseClaims, type Claimed } from "./db/deliveries";
+import { claimBatch, dueEndpoints, recordAttempts, releaseClaims, type AttemptResult, type Claimed } from "./db/deliveries";
 import { getEndpoint as endpointForLane, signingSecrets, type EndpointRow } from "./db/endpoints";
 import { parseRetryAfter } from "./retry";
 import { signHeaders } from "./sign";
@@ -18,6 +18,8 @@ import { signHeaders } from "./sign";
 /** Per attempt (Standard Webhooks suggests 15–30 s). */
 export const DELIVERY_TIMEOUT_MS = 15_000;
 const RESPONSE_BYTES = 1024;
+/** Successful attempts recorded per commit at most (a crash re-sends at most these; receivers dedupe on webhook-id). */
+const FLUSH_EVERY = 10;
 const USER_AGENT = `Voxdesk-Webhooks/${packageJson.version}`;
 
 export interface TickOptions {
@@ -65,9 +67,18 @@ async function runLane(endpoint: EndpointRow, clock: () => number, opts: TickOpt
     if (!current || current.disabled) return report;
     const claim = await claimBatch(endpoint.id, clock(), leaseMs, batch);
     const secrets = signingSecrets(current, clock());
+    // Successes are recorded together (one commit per run of them, at most FLUSH_EVERY); a failure at
+    // once, so a 410 or the fifth failing day stops the lane before its next attempt.
+    let unrecorded: AttemptResult[] = [];
+    const flush = async () => {
+      const verdict = await recordAttempts(unrecorded);
+      unrecorded = [];
+      return verdict.disabled;
+    };
     for (let i = 0; i < claim.items.length; i++) {
       const item = claim.items[i];
       if (claim.leaseUntil - clock() < timeoutMs + 5000) {
+        await flush();
         await releaseClaims(claim.items.slice(i).map((c) => c.id), claim.token);
         return report;
       }
@@ -75,9 +86,10 @@ async function runLane(endpoint: EndpointRow, clock: () => number, opts: TickOpt
       report.sent++;
       if (result.ok) report.succeeded++;
       else report.failed++;
-      const verdict = await recordAttempt({ endpoint: current, delivery: item, token: claim.token, now: clock(), ...result });
-      if (verdict.disabled) return report; // its other deliveries failed with it (recover resends them)
+      unrecorded.push({ endpoint: current, delivery: item, token: claim.token, now: clock(), ...result });
+      if ((!result.ok || unrecorded.length >= FLUSH_EVERY) && (await flush())) return report; // disabled: its other deliveries failed with it
     }
+    if (await flush()) return report;
     if (claim.items.length < batch) return report;
   }
 }

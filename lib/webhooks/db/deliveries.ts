@@ -69,34 +69,47 @@ export interface AttemptResult {
 /** What recording did to the endpoint: still enabled, or disabled (and why). */
 export type EndpointVerdict = { disabled: false } | { disabled: true; reason: string };
 
-export async function recordAttempt(r: AttemptResult): Promise<EndpointVerdict> {
+/**
+ * Records attempts of one endpoint in one transaction (a lane records a run of successes together:
+ * one commit instead of one per delivery). Stops at the attempt that disabled the endpoint.
+ */
+export async function recordAttempts(rs: AttemptResult[]): Promise<EndpointVerdict> {
+  if (rs.length === 0) return { disabled: false };
+  return writeTx(async (trx) => {
+    for (const r of rs) {
+      const verdict = await recordIn(trx, r);
+      if (verdict.disabled) return verdict;
+    }
+    return { disabled: false };
+  });
+}
+
+async function recordIn(trx: Trx, r: AttemptResult): Promise<EndpointVerdict> {
   const n = r.delivery.attempts + 1;
   const gone = r.responseStatus === 410;
   const next = r.ok || gone ? null : nextAttemptAt(n, r.now, r.retryAfterMs);
   const status = r.ok ? "success" : next === null ? "failed" : "pending";
-  return writeTx(async (trx) => {
-    await trx.insertInto("webhook_attempts").values({
-      id: uuid7Batch(1)[0], account_id: r.endpoint.account_id, endpoint_id: r.endpoint.id, delivery_id: r.delivery.id,
-      event_id: r.delivery.event_id, type: r.delivery.type, attempt: n, status: r.ok ? "success" : "failed",
-      trigger_type: r.delivery.trigger_type, response_status: r.responseStatus, duration_ms: Math.round(r.durationMs),
-      response: r.response, at: new Date(r.now).toISOString(),
-    }).execute();
-    await trx.updateTable("webhook_deliveries").set({
-      status, attempts: n, next_attempt_at: next ?? r.now, lease_until: null, lease_token: null, trigger_type: "scheduled",
-    }).where("id", "=", r.delivery.id).where("lease_token", "=", r.token).execute();
-    if (r.ok) {
-      await trx.updateTable("webhook_endpoints").set({ failing_since: null }).where("id", "=", r.endpoint.id).where("failing_since", "is not", null).execute();
-      return { disabled: false };
-    }
-    const row = await trx.updateTable("webhook_endpoints").set({ failing_since: sql`COALESCE(failing_since, ${r.now})` })
-      .where("id", "=", r.endpoint.id).returning(["failing_since", "disabled"]).executeTakeFirst();
-    if (!row || row.disabled) return { disabled: false };
-    const reason = gone ? "the endpoint answered 410 Gone"
-      : Number(row.failing_since) <= r.now - DISABLE_AFTER_MS ? "every attempt failed for 5 days" : null;
-    if (!reason) return { disabled: false };
-    await disableEndpoint(trx, r.endpoint, reason, r.now);
-    return { disabled: true, reason };
-  });
+  await trx.insertInto("webhook_attempts").values({
+    id: uuid7Batch(1)[0], account_id: r.endpoint.account_id, endpoint_id: r.endpoint.id, delivery_id: r.delivery.id,
+    event_id: r.delivery.event_id, type: r.delivery.type, attempt: n, status: r.ok ? "success" : "failed",
+    trigger_type: r.delivery.trigger_type, response_status: r.responseStatus, duration_ms: Math.round(r.durationMs),
+    response: r.response, at: new Date(r.now).toISOString(),
+  }).execute();
+  await trx.updateTable("webhook_deliveries").set({
+    status, attempts: n, next_attempt_at: next ?? r.now, lease_until: null, lease_token: null, trigger_type: "scheduled",
+  }).where("id", "=", r.delivery.id).where("lease_token", "=", r.token).execute();
+  if (r.ok) {
+    await trx.updateTable("webhook_endpoints").set({ failing_since: null }).where("id", "=", r.endpoint.id).where("failing_since", "is not", null).execute();
+    return { disabled: false };
+  }
+  const row = await trx.updateTable("webhook_endpoints").set({ failing_since: sql`COALESCE(failing_since, ${r.now})` })
+    .where("id", "=", r.endpoint.id).returning(["failing_since", "disabled"]).executeTakeFirst();
+  if (!row || row.disabled) return { disabled: false };
+  const reason = gone ? "the endpoint answered 410 Gone"
+    : Number(row.failing_since) <= r.now - DISABLE_AFTER_MS ? "every attempt failed for 5 days" : null;
+  if (!reason) return { disabled: false };
+  await disableEndpoint(trx, r.endpoint, reason, r.now);
+  return { disabled: true, reason };
 }
 
 type Trx = Parameters<Parameters<typeof writeTx>[0]>[0];
