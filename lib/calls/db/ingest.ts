@@ -1,12 +1,14 @@
 import "server-only";
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { IngestedCall } from "@/lib/engines/bolna/execution";
 import { COST_COMPONENTS } from "@/lib/engines/bolna/execution";
 import { dialect } from "@/lib/core/client";
 import { groupedWriteTx } from "@/lib/core/group-commit";
+import { runSql } from "@/lib/core/prepared";
 import { callExtra } from "@/lib/calls/extra";
 import { numbersText } from "./insert";
 import type { DB } from "@/lib/core/tables";
+import { ADVISORY_LOCK, CALL_SQL, DAILY_PRUNE, DAILY_UPSERT, ENGINE_PRUNE, ENGINE_UPSERT, FTS_DELETE, FTS_INSERT } from "./ingest-sql";
 
 /** An execution resolved to our agent (or kept under the engine's agent id when none matches). */
 export interface ExecutionCall extends IngestedCall { agent_id: string; name: string; engine_id: string }
@@ -18,7 +20,6 @@ export type UpsertOutcome = "imported" | "updated" | "unchanged";
  */
 export type ExecutionHook = (trx: Kysely<DB>, accountId: string, call: ExecutionCall, isNew: boolean) => Promise<void>;
 
-const COLUMNS = ["id", "status", "status_rank", "updated_at", "created_at", "agent_id", "name", "call_type", "duration", "cost", "extra"] as const;
 type Stored = { id: number | undefined; status: string; status_rank?: number; updated_at?: string | null; created_at: string;
   agent_id: string; name: string; call_type: string; duration: number; cost: number; extra?: string | null };
 
@@ -35,37 +36,34 @@ export async function upsertExecutionCall(accountId: string, c: ExecutionCall, h
     // deliveries (the webhook and the dial's own "queued") can both find no row and both INSERT. The
     // transaction-scoped advisory lock on (account, call_sid) covers the row before it exists, and the
     // row lock keeps rollup moves single. SQLite's BEGIN IMMEDIATE already serialises writers.
-    if (dialect() === "postgres") await advisoryLock(trx, `call:${accountId}:${c.call_sid}`);
-    const old = (await trx.selectFrom("calls").select([...COLUMNS]).where("account_id", "=", accountId)
-      .where("call_sid", "=", c.call_sid).$if(dialect() === "postgres", (q) => q.forUpdate()).executeTakeFirst()) as Stored | undefined;
+    const pg = dialect() === "postgres";
+    const q = CALL_SQL[dialect()];
+    if (pg) await advisoryLock(trx, `call:${accountId}:${c.call_sid}`);
+    const [old] = await runSql<Stored>(trx, q.stored, [accountId, c.call_sid]);
     if (old && !isNewer(c, old)) return "unchanged";
     const extra = JSON.stringify(c.extra);
-    const values = {
-      agent_id: c.agent_id, name: c.name, from_number: c.from_number, to_number: c.to_number, duration: c.duration,
-      recording_url: c.recording_url, transcription: c.transcription, status: c.status, cost: c.cost, call_type: c.call_type,
-      engine_id: c.engine_id, status_rank: c.status_rank, updated_at: c.updated_at, extra,
-      ...(dialect() === "postgres" ? { numbers: numbersText(c.from_number, c.to_number) } : {}),
-    };
+    // In the order of CALL_FIELDS (ingest-sql.ts).
+    const values = [c.agent_id, c.name, c.from_number, c.to_number, c.duration, c.recording_url, c.transcription, c.status, c.cost,
+      c.call_type, c.engine_id, c.status_rank, c.updated_at, extra, ...(pg ? [numbersText(c.from_number, c.to_number)] : [])];
     let id: number;
     // The call keeps the day it was first recorded on, so it never moves between rollup days.
     const createdAt = old?.created_at ?? c.created_at;
     // PostgreSQL: a status change takes one rollup row and gives another; two calls moving through the
     // same statuses the other way round would deadlock on those rows. One lock per account and day,
     // always taken after the call's, puts every rollup change of that day in a single order.
-    if (dialect() === "postgres") await advisoryLock(trx, `rollup:${accountId}:${createdAt.slice(0, 10)}`);
+    if (pg) await advisoryLock(trx, `rollup:${accountId}:${createdAt.slice(0, 10)}`);
     if (old) {
       id = Number(old.id);
-      await trx.updateTable("calls").set(values).where("id", "=", id).execute();
+      await runSql(trx, q.update, [...values, id]);
       // An imported call (rank 0) was never in the engine rollup: take it out of the daily one only.
       await applyRollups(trx, accountId, { ...old, call_sid: c.call_sid, extra: old.extra ?? null, created_at: createdAt }, -1, (old.status_rank ?? 0) > 0);
     } else {
-      const row = await trx.insertInto("calls").values({ ...values, account_id: accountId, call_sid: c.call_sid, created_at: createdAt })
-        .returning("id").executeTakeFirstOrThrow();
+      const [row] = await runSql<{ id: number | string }>(trx, q.insert, [...values, accountId, c.call_sid, createdAt]);
       id = Number(row.id);
     }
-    if (dialect() === "sqlite") {
-      if (old) await sql`DELETE FROM calls_fts WHERE rowid = ${id}`.execute(trx);
-      await sql`INSERT INTO calls_fts (rowid, transcription, numbers) VALUES (${id}, ${c.transcription}, ${numbersText(c.from_number, c.to_number)})`.execute(trx);
+    if (!pg) {
+      if (old) await runSql(trx, FTS_DELETE, [id]);
+      await runSql(trx, FTS_INSERT, [id, c.transcription, numbersText(c.from_number, c.to_number)]);
     }
     await applyRollups(trx, accountId, { ...c, extra, created_at: createdAt }, 1);
     // The stored created_at: an outcome's rollup day and the call log's order follow the call row.
@@ -74,7 +72,7 @@ export async function upsertExecutionCall(accountId: string, c: ExecutionCall, h
   });
 }
 
-const advisoryLock = (trx: Kysely<DB>, key: string) => sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+const advisoryLock = (trx: Kysely<DB>, key: string) => runSql(trx, ADVISORY_LOCK, [key]);
 
 function isNewer(c: ExecutionCall, old: Stored): boolean {
   const rank = old.status_rank ?? 0;
@@ -87,35 +85,13 @@ type Contribution = Pick<Stored, "agent_id" | "name" | "status" | "call_type" | 
 /** Adds (sign 1) or removes (sign -1) one call's share of both daily rollups; emptied rows go. */
 async function applyRollups(trx: Kysely<DB>, accountId: string, c: Contribution, sign: 1 | -1, engineRollup = true) {
   const day = c.created_at.slice(0, 10);
-  await trx.insertInto("call_daily")
-    .values({ account_id: accountId, day, agent_id: c.agent_id, agent_name: c.name, status: c.status, call_type: c.call_type,
-      calls: sign, duration: sign * c.duration, cost: sign * c.cost })
-    .onConflict((oc) => oc.columns(["account_id", "day", "agent_id", "status", "call_type"]).doUpdateSet({
-      calls: sql`call_daily.calls + excluded.calls`, duration: sql`call_daily.duration + excluded.duration`,
-      cost: sql`call_daily.cost + excluded.cost`, agent_name: sql`excluded.agent_name`,
-    }))
-    .execute();
-  if (sign < 0) {
-    await trx.deleteFrom("call_daily").where("account_id", "=", accountId).where("day", "=", day).where("agent_id", "=", c.agent_id)
-      .where("status", "=", c.status).where("call_type", "=", c.call_type).where("calls", "<=", 0).execute();
-  }
+  const dailyKey = [accountId, day, c.agent_id, c.status, c.call_type];
+  await runSql(trx, DAILY_UPSERT, [accountId, day, c.agent_id, c.name, c.status, c.call_type, sign, sign * c.duration, sign * c.cost]);
+  if (sign < 0) await runSql(trx, DAILY_PRUNE, dailyKey);
   if (!engineRollup) return;
   const x = callExtra(c.extra, c.call_sid);
-  const cost = (k: (typeof COST_COMPONENTS)[number]) => sign * (x.cost_breakdown?.[k] ?? 0);
-  const key = { account_id: accountId, day, agent_id: c.agent_id, hangup_by: x.hangup_by ?? "", hangup_reason: x.hangup_reason ?? "" };
-  await trx.insertInto("call_daily_engine")
-    .values({ ...key, calls: sign, voicemail: sign * (x.answered_by_voice_mail ? 1 : 0), cost_llm: cost("llm"), cost_network: cost("network"),
-      cost_platform: cost("platform"), cost_synthesizer: cost("synthesizer"), cost_transcriber: cost("transcriber") })
-    .onConflict((oc) => oc.columns(["account_id", "day", "agent_id", "hangup_by", "hangup_reason"]).doUpdateSet({
-      calls: sql`call_daily_engine.calls + excluded.calls`, voicemail: sql`call_daily_engine.voicemail + excluded.voicemail`,
-      cost_llm: sql`call_daily_engine.cost_llm + excluded.cost_llm`, cost_network: sql`call_daily_engine.cost_network + excluded.cost_network`,
-      cost_platform: sql`call_daily_engine.cost_platform + excluded.cost_platform`,
-      cost_synthesizer: sql`call_daily_engine.cost_synthesizer + excluded.cost_synthesizer`,
-      cost_transcriber: sql`call_daily_engine.cost_transcriber + excluded.cost_transcriber`,
-    }))
-    .execute();
-  if (sign < 0) {
-    await trx.deleteFrom("call_daily_engine").where("account_id", "=", key.account_id).where("day", "=", day).where("agent_id", "=", c.agent_id)
-      .where("hangup_by", "=", key.hangup_by).where("hangup_reason", "=", key.hangup_reason).where("calls", "<=", 0).execute();
-  }
+  const key = [accountId, day, c.agent_id, x.hangup_by ?? "", x.hangup_reason ?? ""];
+  const costs = COST_COMPONENTS.map((k) => sign * (x.cost_breakdown?.[k] ?? 0));
+  await runSql(trx, ENGINE_UPSERT, [...key, sign, sign * (x.answered_by_voice_mail ? 1 : 0), ...costs]);
+  if (sign < 0) await runSql(trx, ENGINE_PRUNE, key);
 }

@@ -1,0 +1,44 @@
+// The statements of one engine execution's upsert (ingest.ts), as constant SQL texts with `?`
+// placeholders run through runSql (lib/core/prepared.ts): on SQLite each is compiled once, where
+// Kysely built and compiled all ten again for every webhook delivery (issue 21's ingest profile).
+// Both dialects take the same text except where noted.
+
+/** What the upsert reads of a stored call. */
+export const STORED_COLUMNS = ["id", "status", "status_rank", "updated_at", "created_at", "agent_id", "name", "call_type", "duration", "cost", "extra"] as const;
+
+/** The columns an execution sets, in the order of callValues(); PostgreSQL also keeps `numbers` for its search index. */
+export const CALL_FIELDS = ["agent_id", "name", "from_number", "to_number", "duration", "recording_url", "transcription", "status", "cost",
+  "call_type", "engine_id", "status_rank", "updated_at", "extra"] as const;
+
+const marks = (n: number) => Array(n).fill("?").join(", ");
+
+function texts(pg: boolean) {
+  const fields = [...CALL_FIELDS, ...(pg ? ["numbers"] : [])];
+  return {
+    // PostgreSQL: the row lock keeps rollup moves single (the advisory lock covers a row not yet there).
+    stored: `SELECT ${STORED_COLUMNS.join(", ")} FROM calls WHERE account_id = ? AND call_sid = ?${pg ? " FOR UPDATE" : ""}`,
+    insert: `INSERT INTO calls (${fields.join(", ")}, account_id, call_sid, created_at) VALUES (${marks(fields.length + 3)}) RETURNING id`,
+    update: `UPDATE calls SET ${fields.map((f) => `${f} = ?`).join(", ")} WHERE id = ?`,
+  };
+}
+
+export const CALL_SQL = { sqlite: texts(false), postgres: texts(true) };
+
+export const ADVISORY_LOCK = "SELECT pg_advisory_xact_lock(hashtextextended(?, 0))";
+export const FTS_DELETE = "DELETE FROM calls_fts WHERE rowid = ?";
+export const FTS_INSERT = "INSERT INTO calls_fts (rowid, transcription, numbers) VALUES (?, ?, ?)";
+
+const DAILY_KEY = ["account_id", "day", "agent_id", "status", "call_type"];
+const ENGINE_KEY = ["account_id", "day", "agent_id", "hangup_by", "hangup_reason"];
+const add = (table: string, cols: string[]) => cols.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(", ");
+const COSTS = ["cost_llm", "cost_network", "cost_platform", "cost_synthesizer", "cost_transcriber"];
+
+/** One call's share of call_daily: account, day, agent, agent name, status, call type, calls, duration, cost. */
+export const DAILY_UPSERT = `INSERT INTO call_daily (account_id, day, agent_id, agent_name, status, call_type, calls, duration, cost)
+  VALUES (${marks(9)}) ON CONFLICT (${DAILY_KEY.join(", ")}) DO UPDATE SET ${add("call_daily", ["calls", "duration", "cost"])}, agent_name = excluded.agent_name`;
+export const DAILY_PRUNE = `DELETE FROM call_daily WHERE ${DAILY_KEY.map((k) => `${k} = ?`).join(" AND ")} AND calls <= 0`;
+
+/** One call's share of call_daily_engine: the key, then calls, voicemail and the five cost components. */
+export const ENGINE_UPSERT = `INSERT INTO call_daily_engine (${ENGINE_KEY.join(", ")}, calls, voicemail, ${COSTS.join(", ")})
+  VALUES (${marks(12)}) ON CONFLICT (${ENGINE_KEY.join(", ")}) DO UPDATE SET ${add("call_daily_engine", ["calls", "voicemail", ...COSTS])}`;
+export const ENGINE_PRUNE = `DELETE FROM call_daily_engine WHERE ${ENGINE_KEY.map((k) => `${k} = ?`).join(" AND ")} AND calls <= 0`;
