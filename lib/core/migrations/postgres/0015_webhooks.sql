@@ -47,6 +47,7 @@ CREATE TABLE webhook_deliveries (
 );
 CREATE INDEX webhook_deliveries_due ON webhook_deliveries(next_attempt_at) WHERE status = 'pending';
 CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries(endpoint_id, status, id);
+CREATE INDEX webhook_deliveries_first ON webhook_deliveries(endpoint_id, id) WHERE status = 'pending' AND attempts = 0;
 
 CREATE TABLE webhook_attempts (
   id text COLLATE "C" PRIMARY KEY,

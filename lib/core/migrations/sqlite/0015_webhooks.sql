@@ -50,6 +50,9 @@ CREATE TABLE webhook_deliveries (
 );
 CREATE INDEX webhook_deliveries_due ON webhook_deliveries(next_attempt_at) WHERE status = 'pending';
 CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries(endpoint_id, status, id);
+-- The ordering check of a claim (db/deliveries.ts) looks only at first attempts still waiting: without
+-- this it would walk every message of an endpoint that is down, once per message claimed.
+CREATE INDEX webhook_deliveries_first ON webhook_deliveries(endpoint_id, id) WHERE status = 'pending' AND attempts = 0;
 
 CREATE TABLE webhook_attempts (
   id TEXT PRIMARY KEY,                 -- UUIDv7: time-ordered
