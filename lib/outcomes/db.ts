@@ -32,6 +32,16 @@ export const NO_OUTCOME: CallOutcome = Object.freeze({
 export interface KnownCall { createdAt: string }
 
 /**
+ * PostgreSQL: the call's transaction-scoped advisory lock, the key ingest takes first
+ * (lib/calls/db/ingest.ts), so two writers of one call's outcome never both count it. A caller
+ * outside ingest that locks other rows ingest also touches (an analysis job) should take this first
+ * in its transaction, else the two can wait on each other. SQLite: nothing (one writer at a time).
+ */
+export async function lockOutcomeCall(trx: Kysely<DB>, accountId: string, callSid: string) {
+  if (dialect() === "postgres") await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`call:${accountId}:${callSid}`}, 0))`.execute(trx);
+}
+
+/**
  * Stores one call's outcome and its typed fields, replacing what was there, and moves its share of
  * the daily outcome rollup (lib/outcomes/db/rollups.ts); inside the caller's transaction. The only
  * writer of call_outcomes, so the rollup stays exact: application code rather than triggers, because
@@ -46,7 +56,7 @@ export async function writeOutcome(
   o: Evaluated, meta: { source: "engine" | "voxdesk"; model: string | null; analyzedAt: string }, isNew: boolean, known?: KnownCall,
 ) {
   const pg = dialect() === "postgres";
-  if (pg && !known) await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`call:${accountId}:${callSid}`}, 0))`.execute(trx);
+  if (!known) await lockOutcomeCall(trx, accountId, callSid);
   const createdAt = known?.createdAt ?? (await trx.selectFrom("calls").select("created_at").where("account_id", "=", accountId)
     .where("call_sid", "=", callSid).executeTakeFirstOrThrow()).created_at;
   const old = isNew ? undefined : await trx.selectFrom("call_outcomes").select(["agent_id", "success", "sentiment", "disposition", "created_at"])
