@@ -3,7 +3,7 @@ import { sql, type Kysely } from "kysely";
 import { db, dialect, writeTx } from "@/lib/core/client";
 import type { DB } from "@/lib/core/tables";
 import type { ExecutionCall } from "@/lib/calls/db/ingest";
-import { writeOutcome } from "@/lib/outcomes/db";
+import { lockOutcomeCall, writeOutcome } from "@/lib/outcomes/db";
 import type { Evaluated } from "@/lib/outcomes/evaluate";
 import type { AnalysisPlan } from "@/lib/outcomes/schema";
 import type { AnalysisJobsTable } from "../tables";
@@ -120,6 +120,9 @@ const mine = (job: ClaimedJob, claim: string) => sql<boolean>`account_id = ${job
  */
 export async function completeJob(job: ClaimedJob, claim: string, agentId: string, o: Evaluated, meta: { model: string; analyzedAt: string }): Promise<boolean> {
   return writeTx(async (trx) => {
+    // The call's lock first, as ingest takes it before it touches this job's row: the other order
+    // lets the two wait on each other on PostgreSQL.
+    await lockOutcomeCall(trx, job.account_id, job.call_sid);
     await lockRun(trx, job);
     const gone = await sql`DELETE FROM analysis_jobs WHERE ${mine(job, claim)} RETURNING run_id`.execute(trx);
     if (!gone.rows.length) return false;
