@@ -5,7 +5,7 @@ import { COST_COMPONENTS } from "@/lib/engines/bolna/execution";
 import { dialect } from "@/lib/core/client";
 import { groupedWriteTx } from "@/lib/core/group-commit";
 import { runSql } from "@/lib/core/prepared";
-import { callExtra } from "@/lib/calls/extra";
+import { callExtra, type StoredCallExtra } from "@/lib/calls/extra";
 import { numbersText } from "./insert";
 import type { DB } from "@/lib/core/tables";
 import { ADVISORY_LOCK, CALL_SQL, DAILY_PRUNE, DAILY_UPSERT, ENGINE_PRUNE, ENGINE_UPSERT, FTS_DELETE, FTS_INSERT } from "./ingest-sql";
@@ -65,7 +65,7 @@ export async function upsertExecutionCall(accountId: string, c: ExecutionCall, h
       if (old) await runSql(trx, FTS_DELETE, [id]);
       await runSql(trx, FTS_INSERT, [id, c.transcription, numbersText(c.from_number, c.to_number)]);
     }
-    await applyRollups(trx, accountId, { ...c, extra, created_at: createdAt }, 1);
+    await applyRollups(trx, accountId, { ...c, created_at: createdAt }, 1);
     // The stored created_at: an outcome's rollup day and the call log's order follow the call row.
     await hook?.(trx, accountId, createdAt === c.created_at ? c : { ...c, created_at: createdAt }, !old);
     return old ? "updated" : "imported";
@@ -80,7 +80,10 @@ function isNewer(c: ExecutionCall, old: Stored): boolean {
   return c.updated_at > (old.updated_at ?? "");
 }
 
-type Contribution = Pick<Stored, "agent_id" | "name" | "status" | "call_type" | "duration" | "cost" | "created_at"> & { call_sid: string; extra: string | null };
+type Contribution = Pick<Stored, "agent_id" | "name" | "status" | "call_type" | "duration" | "cost" | "created_at"> & {
+  /** A stored row's JSON, or the new execution's extras as parsed (not parsed again from JSON). */
+  call_sid: string; extra: string | null | StoredCallExtra;
+};
 
 /** Adds (sign 1) or removes (sign -1) one call's share of both daily rollups; emptied rows go. */
 async function applyRollups(trx: Kysely<DB>, accountId: string, c: Contribution, sign: 1 | -1, engineRollup = true) {
@@ -89,7 +92,7 @@ async function applyRollups(trx: Kysely<DB>, accountId: string, c: Contribution,
   await runSql(trx, DAILY_UPSERT, [accountId, day, c.agent_id, c.name, c.status, c.call_type, sign, sign * c.duration, sign * c.cost]);
   if (sign < 0) await runSql(trx, DAILY_PRUNE, dailyKey);
   if (!engineRollup) return;
-  const x = callExtra(c.extra, c.call_sid);
+  const x = typeof c.extra === "object" && c.extra !== null ? c.extra : callExtra(c.extra, c.call_sid);
   const key = [accountId, day, c.agent_id, x.hangup_by ?? "", x.hangup_reason ?? ""];
   const costs = COST_COMPONENTS.map((k) => sign * (x.cost_breakdown?.[k] ?? 0));
   await runSql(trx, ENGINE_UPSERT, [...key, sign, sign * (x.answered_by_voice_mail ? 1 : 0), ...costs]);
