@@ -42,15 +42,15 @@ test("define outcomes in the builder: errors from the shared schema beside each 
 
   await outcomes.getByRole("button", { name: "Add field" }).click();
   const f1 = outcomes.getByRole("group", { name: /^Field 1/ });
-  await expect(f1.getByLabel("Name", { exact: true })).toBeFocused();
-  await f1.getByLabel("Name", { exact: true }).fill("Seats"); // upper case: refused by the name rule
+  await expect(f1.getByRole("textbox", { name: "Name", exact: true })).toBeFocused();
+  await f1.getByRole("textbox", { name: "Name", exact: true }).fill("Seats"); // upper case: refused by the name rule
   await f1.getByRole("combobox", { name: "Type" }).click();
   await page.getByRole("option", { name: "Number (number)" }).click();
   await f1.getByLabel("Description").fill("How many seats they want");
 
   await outcomes.getByRole("button", { name: "Add field" }).click();
   const f2 = outcomes.getByRole("group", { name: /^Field 2/ });
-  await f2.getByLabel("Name", { exact: true }).fill("plan");
+  await f2.getByRole("textbox", { name: "Name", exact: true }).fill("plan");
   await f2.getByRole("combobox", { name: "Type" }).click();
   await page.getByRole("option", { name: "One of a list (enum)" }).click();
   await f2.getByLabel("Description").fill("The plan they chose");
@@ -60,12 +60,12 @@ test("define outcomes in the builder: errors from the shared schema beside each 
   await save(page, "Save");
   await expect(outcomes.getByText("is required when success is enabled")).toBeVisible();
   await expect(f1.getByText(/must match \^\[a-z\]/)).toBeVisible();
-  await expect(f1.getByLabel("Name", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expect(f1.getByRole("textbox", { name: "Name", exact: true })).toHaveAttribute("aria-invalid", "true");
   await expect(f2.getByText("an enum field needs choices")).toBeVisible();
   await shots(page, "outcomes-builder-errors");
 
   await outcomes.getByLabel("Success criteria").fill(PLAN.success.criteria);
-  await f1.getByLabel("Name", { exact: true }).fill("seats");
+  await f1.getByRole("textbox", { name: "Name", exact: true }).fill("seats");
   const enumChoices = f2.getByLabel("Choices");
   for (const c of ["basic", "pro"]) { await enumChoices.fill(c); await enumChoices.press("Enter"); }
   await expect(outcomes.getByText("is required when success is enabled")).toHaveCount(0);
@@ -80,7 +80,7 @@ test("define outcomes in the builder: errors from the shared schema beside each 
 
   // Reopened, the form shows the plan and previews it as stored.
   await page.reload();
-  await expect(outcomes.getByRole("group", { name: /^Field 2/ }).getByLabel("Name", { exact: true })).toHaveValue("plan");
+  await expect(outcomes.getByRole("group", { name: /^Field 2/ }).getByRole("textbox", { name: "Name", exact: true })).toHaveValue("plan");
   await expect(outcomes.getByRole("switch", { name: "Success" })).toBeChecked();
   expect(await previewPlan(page)).toEqual(PLAN);
 

@@ -114,7 +114,7 @@ test("Analyze these calls: confirm with the count, progress to done, focus back 
   await expect(running.getByRole("status")).toHaveText(`Done: ${CALLS} calls analysed.`);
   await expect(running.getByRole("progressbar", { name: "Analysis progress" })).toHaveAttribute("aria-valuenow", String(CALLS));
   await shots(page, "analyze-calls-done");
-  await running.getByRole("button", { name: "Close" }).click();
+  await running.getByRole("button", { name: "Close" }).last().click(); // the footer button (the corner × is also "Close")
   await expect(running).toBeHidden();
   await expect(opener).toBeFocused();
 
