@@ -116,8 +116,11 @@ async function tabThrough(page: Page): Promise<string[]> {
       if (repeat) return { done: false, repeat, seen: true, visible: true, label: "" };
       const seen = el.dataset.a11yReached === "1";
       el.dataset.a11yReached = "1";
+      // A text input inside a framed control (a tag input) shows focus on its frame.
       const s = getComputedStyle(el);
-      const outline = s.outlineStyle !== "none" && parseFloat(s.outlineWidth) > 0;
+      const frame = el instanceof HTMLInputElement ? el.parentElement?.closest<HTMLElement>("[data-focus-frame]") : null;
+      const f = frame ? getComputedStyle(frame) : null;
+      const outline = (s.outlineStyle !== "none" && parseFloat(s.outlineWidth) > 0) || (f !== null && f.outlineStyle !== "none" && parseFloat(f.outlineWidth) > 0);
       const ring = s.boxShadow !== "none" && s.boxShadow !== "";
       const label = `${el.tagName.toLowerCase()} "${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40)}"`;
       return { done: false, repeat, seen, visible: outline || ring, label };

@@ -132,7 +132,7 @@ test("a call's engine outcome in the call sheet, and the call log filtered by di
   await page.goto(`/calls?call=${encodeURIComponent(sid)}`);
   const block = page.getByRole("dialog").getByTestId("call-outcome");
   await expect(block).toHaveAttribute("data-outcome-status", "analyzed");
-  await expect(block.locator('[data-field="status"]')).toHaveText("Analysed");
+  await expect(block.locator('[data-field="outcome_status"]')).toHaveText("Analysed");
   await expect(block.locator('[data-field="success"] dd')).toContainText("Succeeded");
   await expect(block.locator('[data-field="success_reason"]')).toHaveText(String(outcome.success_reason));
   await expect(block.locator('[data-field="sentiment"] dd')).toHaveText("Positive");

@@ -61,7 +61,7 @@ export function CallOutcome({ call }: { call: CallRecord }) {
   return (
     <div data-testid="call-outcome" data-outcome-status={status} className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <Badge variant={status === "analyzed" ? "success" : status === "failed" ? "warning" : "default"} data-field="status">
+        <Badge variant={status === "analyzed" ? "success" : status === "failed" ? "warning" : "default"} data-field="outcome_status">
           {OUTCOME_STATUS_LABELS[status]}
         </Badge>
         <Button variant="outline" size="sm" onClick={start} disabled={reanalyze.isPending || waiting || !can.allowed} title={can.reason}>
