@@ -1,13 +1,16 @@
 import "server-only";
 import { sql, type Kysely, type RawBuilder, type SqlBool } from "kysely";
 import { db, dialect } from "@/lib/core/client";
-import { sqliteStatement } from "@/lib/core/prepared";
+import { runSql, sqliteStatement } from "@/lib/core/prepared";
 import type { DB } from "@/lib/core/tables";
 import type { ExecutionHook } from "@/lib/calls/db/ingest";
+import { ADVISORY_LOCK } from "@/lib/calls/db/ingest-sql";
 import { evaluateExtraction, type Evaluated, type FieldValue, type OutcomeError } from "./evaluate";
 import type { FieldFilter, OUTCOME_STATUSES } from "./filters";
 import type { AnalysisPlan, Sentiment } from "./schema";
 import { moveOutcomeShare } from "./db/rollups";
+import { moveOutcomeMinute } from "@/lib/alerts/db/minute";
+import { CALL_CREATED, FIELDS_DELETE, fieldsInsert, OUTCOME_OLD, OUTCOME_UPSERT } from "./db/outcome-sql";
 
 /** A call's outcome as GET /api/details shows it (issue 21). */
 export interface CallOutcome {
@@ -38,7 +41,7 @@ export interface KnownCall { createdAt: string }
  * in its transaction, else the two can wait on each other. SQLite: nothing (one writer at a time).
  */
 export async function lockOutcomeCall(trx: Kysely<DB>, accountId: string, callSid: string) {
-  if (dialect() === "postgres") await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`call:${accountId}:${callSid}`}, 0))`.execute(trx);
+  if (dialect() === "postgres") await runSql(trx, ADVISORY_LOCK, [`call:${accountId}:${callSid}`]);
 }
 
 /**
@@ -57,36 +60,34 @@ export async function writeOutcome(
 ) {
   const pg = dialect() === "postgres";
   if (!known) await lockOutcomeCall(trx, accountId, callSid);
-  const createdAt = known?.createdAt ?? (await trx.selectFrom("calls").select("created_at").where("account_id", "=", accountId)
-    .where("call_sid", "=", callSid).executeTakeFirstOrThrow()).created_at;
-  const old = isNew ? undefined : await trx.selectFrom("call_outcomes").select(["agent_id", "success", "sentiment", "disposition", "created_at"])
-    .where("account_id", "=", accountId).where("call_sid", "=", callSid).executeTakeFirst();
-  const row = {
-    agent_id: agentId, status: "analyzed", source: meta.source,
-    success: o.success === null ? null : pg ? o.success : Number(o.success),
-    success_reason: o.success_reason, sentiment: o.sentiment, disposition: o.disposition,
+  const createdAt = known?.createdAt ?? (await runSql<{ created_at: string }>(trx, CALL_CREATED, [accountId, callSid]))[0]?.created_at;
+  if (createdAt === undefined) throw new Error(`writeOutcome: no call ${callSid}`);
+  const [old] = isNew ? [] : await runSql<OldShare>(trx, OUTCOME_OLD, [accountId, callSid]);
+  await runSql(trx, OUTCOME_UPSERT, [
+    accountId, callSid, agentId, "analyzed", meta.source, o.success === null ? null : pg ? o.success : Number(o.success),
+    o.success_reason, o.sentiment, o.disposition,
     // [name, value] pairs: PostgreSQL's jsonb would reorder an object's keys, and the plan's order is kept.
-    fields: JSON.stringify(Object.entries(o.fields)), errors: o.errors.length ? JSON.stringify(o.errors) : null,
-    model: meta.model, analyzed_at: meta.analyzedAt, created_at: createdAt,
-  };
-  await trx.insertInto("call_outcomes").values({ account_id: accountId, call_sid: callSid, ...row })
-    .onConflict((oc) => oc.columns(["account_id", "call_sid"]).doUpdateSet(row)).execute();
+    JSON.stringify(Object.entries(o.fields)), o.errors.length ? JSON.stringify(o.errors) : null, meta.model, meta.analyzedAt, createdAt,
+  ]);
+  // Alerts (issue 23): the minute rollup first, as ingest touches it before its outcome hook (lock order).
+  await moveOutcomeMinute(trx, accountId, old && { created_at: old.created_at, agent_id: old.agent_id,
+    success: old.success === null ? null : Boolean(old.success), sentiment: old.sentiment },
+  { created_at: createdAt, agent_id: agentId, success: o.success, sentiment: o.sentiment });
   await moveOutcomeShare(trx, accountId, old && {
     day: old.created_at.slice(0, 10), agent_id: old.agent_id, success: old.success === null ? null : Boolean(old.success),
     sentiment: old.sentiment, disposition: old.disposition,
   }, { day: createdAt.slice(0, 10), agent_id: agentId, success: o.success, sentiment: o.sentiment, disposition: o.disposition });
   // A new call has no field rows yet: one statement fewer on the common path (the ingest speed target).
-  if (!isNew) await trx.deleteFrom("call_outcome_fields").where("account_id", "=", accountId).where("call_sid", "=", callSid).execute();
-  const typed = Object.entries(o.fields).filter(([, v]) => v !== null);
-  if (!typed.length) return;
-  await trx.insertInto("call_outcome_fields")
-    .values(typed.map(([name, v]) => ({
-      account_id: accountId, call_sid: callSid, name, created_at: createdAt,
-      num_value: typeof v === "number" ? v : typeof v === "boolean" ? Number(v) : null,
-      text_value: typeof v === "string" ? v : null,
-    })))
-    .execute();
+  if (!isNew) await runSql(trx, FIELDS_DELETE, [accountId, callSid]);
+  const params: unknown[] = [];
+  for (const [name, v] of Object.entries(o.fields)) {
+    if (v === null) continue;
+    params.push(accountId, callSid, name, createdAt, typeof v === "number" ? v : typeof v === "boolean" ? Number(v) : null, typeof v === "string" ? v : null);
+  }
+  if (params.length) await runSql(trx, fieldsInsert(params.length / 6), params);
 }
+
+type OldShare = { agent_id: string; success: number | boolean | null; sentiment: string | null; disposition: string | null; created_at: string };
 
 /**
  * Ingest's hook for the engine's own analysis: an execution whose extracted_data carries the plan's

@@ -1,10 +1,11 @@
 import "server-only";
 import { sql, type Kysely } from "kysely";
 import { db, dialect } from "@/lib/core/client";
-import { sqliteStatement } from "@/lib/core/prepared";
+import { runSql, sqliteStatement } from "@/lib/core/prepared";
 import type { DB } from "@/lib/core/tables";
 import type { SummaryRange } from "@/lib/calls/summary-math";
 import type { OutcomeDayRow } from "../summary-math";
+import { DAILY_OUTCOME_PRUNE, DAILY_OUTCOME_UPSERT } from "./outcome-sql";
 
 // call_outcome_daily (migration 0014): the dashboard's outcome counts per account, UTC day of the
 // call, agent and disposition. writeOutcome moves one outcome's share here in its own transaction;
@@ -43,18 +44,9 @@ export async function moveOutcomeShare(trx: Kysely<DB>, accountId: string, old: 
     moves.sort(([x], [y]) => (rowKey(x) < rowKey(y) ? -1 : 1));
   }
   for (const [s, c] of moves) {
-    const key = { account_id: accountId, day: s.day, agent_id: s.agent_id, disposition: s.disposition ?? "" };
-    await trx.insertInto("call_outcome_daily").values({ ...key, ...c })
-      .onConflict((oc) => oc.columns(["account_id", "day", "agent_id", "disposition"]).doUpdateSet({
-        analyzed: sql`call_outcome_daily.analyzed + excluded.analyzed`, judged: sql`call_outcome_daily.judged + excluded.judged`,
-        succeeded: sql`call_outcome_daily.succeeded + excluded.succeeded`, positive: sql`call_outcome_daily.positive + excluded.positive`,
-        neutral: sql`call_outcome_daily.neutral + excluded.neutral`, negative: sql`call_outcome_daily.negative + excluded.negative`,
-      }))
-      .execute();
-    if (c.analyzed < 0) {
-      await trx.deleteFrom("call_outcome_daily").where("account_id", "=", accountId).where("day", "=", key.day)
-        .where("agent_id", "=", key.agent_id).where("disposition", "=", key.disposition).where("analyzed", "<=", 0).execute();
-    }
+    const key = [accountId, s.day, s.agent_id, s.disposition ?? ""];
+    await runSql(trx, DAILY_OUTCOME_UPSERT, [...key, ...COUNTERS.map((k) => c[k])]);
+    if (c.analyzed < 0) await runSql(trx, DAILY_OUTCOME_PRUNE, key);
   }
 }
 
