@@ -4,7 +4,7 @@ import type { SchemaRegistry } from "@/lib/openapi/json-schema";
 import { operation, type OperationObject } from "@/lib/openapi/operation";
 import { hasMore, nextCursor } from "@/lib/openapi/responses";
 import {
-  AttemptParams, AttemptsQuery, AttemptView, EndpointCreate, EndpointCreated, EndpointIdParams, EndpointPatch, EndpointView,
+  AttemptParams, AttemptsQuery, AttemptView, EndpointCreate, EndpointCreated, EndpointIdParams, EndpointListItem, EndpointPatch, EndpointView,
   RecoverBody, RotatedSecret,
 } from "./schema";
 
@@ -30,7 +30,7 @@ export function webhooksPaths(r: SchemaRegistry): Record<string, Record<string, 
       }),
       get: operation(r, "get", {
         tag: TAG, operationId: "listWebhookEndpoints", summary: "List webhook endpoints", query: PageQuery,
-        responses: { 200: { description: "One page, newest first", schema: z.object({ endpoints: z.array(EndpointView), next_cursor: nextCursor, has_more: hasMore }) } },
+        responses: { 200: { description: "One page, newest first", schema: z.object({ endpoints: z.array(EndpointListItem), next_cursor: nextCursor, has_more: hasMore }) } },
       }),
     },
     "/webhook-endpoints/{endpoint_id}": {

@@ -50,6 +50,15 @@ export const EndpointView = z.object({
 }).meta({ id: "WebhookEndpoint" });
 export type Endpoint = z.infer<typeof EndpointView>;
 
+export const EndpointHealth = z.object({
+  attempts: z.number().int().describe("Delivery attempts in the last 24 h (the newest 1,000 at most)"),
+  succeeded: z.number().int().describe("Of those, answered 2xx"),
+  success_rate: z.number().nullable().describe("succeeded / attempts, 0..1; null when nothing was attempted"),
+});
+/** The list adds each endpoint's health, which the console shows beside it. */
+export const EndpointListItem = EndpointView.extend({ health: EndpointHealth }).meta({ id: "WebhookEndpointWithHealth" });
+export type EndpointWithHealth = z.infer<typeof EndpointListItem>;
+
 const Secret = z.string().describe("The signing secret `whsec_…`: shown only in this answer; keep it to verify signatures");
 export const EndpointCreated = EndpointView.extend({ secret: Secret }).meta({ id: "WebhookEndpointCreated" });
 export const RotatedSecret = z.object({
@@ -74,6 +83,7 @@ export const AttemptView = z.object({
   trigger: z.enum(["scheduled", "manual"]),
   response_status: z.number().int().nullable().describe("HTTP status of the answer; null when none came (timeout, refused, blocked)"),
   duration_ms: z.number().int(),
+  request: z.string().describe("The first 1 KB of the body sent ({type, timestamp, data})"),
   response: z.string().describe("The first 1 KB of the answer, or why there was none"),
   at: z.string(),
 }).meta({ id: "WebhookAttempt" });

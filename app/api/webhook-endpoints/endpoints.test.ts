@@ -4,6 +4,7 @@ import { db } from "@/lib/core/client";
 import { newAccountWithToken, useTempDatabase } from "@/lib/testing/harness";
 import { startRouteServer } from "@/lib/testing/route-server";
 import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
+import { uuid7Floor } from "@/lib/webhooks/health";
 import { deliveryTick } from "@/lib/webhooks/worker";
 import * as attempts from "./[endpoint_id]/attempts/route";
 import * as rotate from "./[endpoint_id]/rotate-secret/route";
@@ -114,5 +115,25 @@ describe("webhook endpoints API", () => {
     expect(log.json.attempts).toHaveLength(2);
     expect(log.json.attempts[0]).toMatchObject({ type: "ping", attempt: 1, status: "success", trigger: "scheduled", response_status: 200 });
     expect(log.json.attempts[0].response).toContain(`"id":"${during.id}"`);
+  });
+
+  it("the list carries each endpoint's health over the last 24 h; the log shows each attempt's request", async () => {
+    const created = (await create()).json;
+    rx.secrets = [created.secret];
+    await api("POST", `/api/webhook-endpoints/${created.endpoint_id}/test`, a.token);
+    await drain();
+    rx.mode = "500";
+    await api("POST", `/api/webhook-endpoints/${created.endpoint_id}/test`, a.token);
+    await drain();
+    rx.mode = "ok";
+    // An attempt from 25 h ago no longer counts.
+    const last = await db().selectFrom("webhook_attempts").selectAll().where("endpoint_id", "=", created.endpoint_id).executeTakeFirstOrThrow();
+    await db().insertInto("webhook_attempts").values({ ...last, id: uuid7Floor(Date.now() - 25 * 3600_000).replace(/0{12}$/, "000000000001"), status: "failed" }).execute();
+    const listed = (await api("GET", "/api/webhook-endpoints", a.token)).json.endpoints;
+    expect(listed.find((e: { endpoint_id: string }) => e.endpoint_id === created.endpoint_id).health).toEqual({ attempts: 2, succeeded: 1, success_rate: 0.5 });
+    const log = (await api("GET", `/api/webhook-endpoints/${created.endpoint_id}/attempts`, a.token)).json.attempts;
+    expect(JSON.parse(log[0].request)).toMatchObject({ type: "ping", data: { endpoint_id: created.endpoint_id } });
+    expect(log[0]).toMatchObject({ status: "pending", response_status: 500, response: "receiver broke" });
+    await api("DELETE", `/api/webhook-endpoints/${created.endpoint_id}`, a.token);
   });
 });

@@ -1,6 +1,7 @@
 import { PageQuery } from "@/lib/core/page-query";
 import { route } from "@/lib/http/route";
 import { listEndpoints, toEndpoint } from "@/lib/webhooks/db/endpoints";
+import { endpointsHealth } from "@/lib/webhooks/db/health";
 import { EndpointCreate } from "@/lib/webhooks/schema";
 import { createWebhookEndpoint } from "@/lib/webhooks/service";
 
@@ -11,5 +12,6 @@ export const POST = route({ body: EndpointCreate, status: 201 }, async ({ body, 
 
 export const GET = route({ query: PageQuery }, async ({ query, auth }) => {
   const page = await listEndpoints(auth.accountId, query.limit ?? 50, query.cursor);
-  return { endpoints: page.rows.map(toEndpoint), next_cursor: page.next_cursor, has_more: page.has_more };
+  const health = await endpointsHealth(auth.accountId, page.rows.map((r) => r.id));
+  return { endpoints: page.rows.map((r) => ({ ...toEndpoint(r), health: health.get(r.id)! })), next_cursor: page.next_cursor, has_more: page.has_more };
 });

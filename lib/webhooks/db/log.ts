@@ -1,4 +1,5 @@
 import "server-only";
+import { sql } from "kysely";
 import { db, writeTx } from "@/lib/core/client";
 import { decodeCursor, keysetPage } from "@/lib/core/cursor";
 import type { Attempt } from "../schema";
@@ -9,10 +10,15 @@ import type { Attempt } from "../schema";
 
 type Status = Attempt["status"];
 
+/** Characters of the request body the log shows (as the response: the first 1 KB). */
+const REQUEST_PREVIEW = 1024;
+
 export async function listAttempts(accountId: string, endpointId: string, limit: number, status?: Status, cursor?: string) {
   let q = db().selectFrom("webhook_attempts as a").innerJoin("webhook_deliveries as d", "d.id", "a.delivery_id")
     .select(["a.id", "a.event_id", "a.type", "a.attempt", "a.status", "a.trigger_type", "a.response_status", "a.duration_ms", "a.response", "a.at",
-      "d.status as message_status"])
+      "d.status as message_status",
+      // The body sent, cut in the database so a page of a large event's attempts stays small.
+      (eb) => eb.selectFrom("webhook_events as e").select(sql<string>`substr(e.payload, 1, ${REQUEST_PREVIEW})`.as("p")).whereRef("e.id", "=", "a.event_id").as("request")])
     .where("a.account_id", "=", accountId).where("a.endpoint_id", "=", endpointId);
   // A failed attempt whose message has a retry scheduled reads as pending.
   if (status === "success") q = q.where("a.status", "=", "success");
@@ -24,7 +30,7 @@ export async function listAttempts(accountId: string, endpointId: string, limit:
   const attempts: Attempt[] = page.items.map((r) => ({
     attempt_id: r.id, event_id: r.event_id, type: r.type, attempt: r.attempt,
     status: r.status === "success" ? "success" : r.message_status === "pending" ? "pending" : "failed",
-    trigger: r.trigger_type as Attempt["trigger"], response_status: r.response_status, duration_ms: r.duration_ms, response: r.response, at: r.at,
+    trigger: r.trigger_type as Attempt["trigger"], response_status: r.response_status, duration_ms: r.duration_ms, request: r.request ?? "", response: r.response, at: r.at,
   }));
   return { attempts, next_cursor: page.next_cursor, has_more: page.has_more };
 }
