@@ -13,4 +13,7 @@ export async function register() {
   // Signed webhooks out (issue 23): the delivery worker, unless WEBHOOK_DELIVERY=off.
   const { startWebhookWorkerFromConfig } = await import("./lib/webhooks/worker-loop");
   startWebhookWorkerFromConfig();
+  // Alert rules (issue 23): checked every minute unless ALERTS=off.
+  const { startAlertEvaluatorFromConfig } = await import("./lib/alerts/worker-loop");
+  startAlertEvaluatorFromConfig();
 }

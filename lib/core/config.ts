@@ -56,6 +56,10 @@ const Env = z.object({
   // deliveries, and "off" for instances that should not send (then run `npm run cli -- worker`).
   WEBHOOK_TICK_MS: z.coerce.number().int().min(20).max(60_000).default(250),
   WEBHOOK_DELIVERY: z.enum(["on", "off"]).default("on"),
+  // The alert evaluator inside every app instance (issue 23, lib/alerts): how often each rule is
+  // checked, and "off" for instances that should not (then run `npm run cli -- worker`).
+  ALERTS_TICK_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  ALERTS: z.enum(["on", "off"]).default("on"),
   // Serialized answers of hot reads kept while the SQLite database is unchanged (lib/http/read-cache.ts); 0 turns it off.
   READ_CACHE_MB: z.coerce.number().min(0).max(4096).default(DEFAULT_READ_CACHE_MB),
   // Whose X-Forwarded-For / -Proto / -Host to believe (lib/http/client-address.ts): off (default:

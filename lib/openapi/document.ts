@@ -10,6 +10,7 @@ import { enginesPaths } from "@/lib/engines/openapi";
 import { aiProvidersPaths, aiProvidersTag } from "@/lib/ai-providers/openapi";
 import { analysisPaths } from "@/lib/analysis/openapi";
 import { webhooksPaths, webhooksTag } from "@/lib/webhooks/openapi";
+import { alertsPaths, alertsTag } from "@/lib/alerts/openapi";
 import { healthPaths } from "./health";
 import { sessionPaths } from "@/lib/people/openapi-session";
 import { teamsPaths } from "@/lib/people/openapi";
@@ -54,6 +55,7 @@ const TAGS = [
   { name: "Engines", description: "Voice engines (Bolna) the account's agents deploy to and place calls through." },
   aiProvidersTag,
   webhooksTag,
+  alertsTag,
   { name: "Campaigns", description: "Outbound campaigns and the account's do-not-call list." },
   { name: "Console session", description: "Sign-in for the web console (not in the platform spec)." },
   { name: "Teams", description: "Members, roles, API keys and the audit log (admin and above)." },
@@ -71,6 +73,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
     ...enginesPaths(r),
     ...aiProvidersPaths(r),
     ...webhooksPaths(r),
+    ...alertsPaths(r),
     ...suppressionsPaths(r),
     ...campaignsPaths(r),
     ...sessionPaths(r),

@@ -3,6 +3,7 @@ import { config } from "@/lib/core/config";
 import { ping } from "@/lib/core/prepared";
 import { startWebhookWorker } from "@/lib/webhooks/worker-loop";
 import { startAnalysisWorker } from "@/lib/analysis/worker-loop";
+import { startAlertEvaluator } from "@/lib/alerts/worker-loop";
 import { CliError, parseFlags } from "./args";
 
 const USAGE = "worker [--tick-ms MS]";
@@ -31,6 +32,8 @@ export async function worker(args: string[]) {
   const webhooks = config().WEBHOOK_DELIVERY === "off" ? null : startWebhookWorker({ keepAlive: true, onLanes: (r) => { delivered += r.succeeded; } });
   // Voxdesk's own post-call analysis too (issue 21), unless ANALYSIS_WORKER=off here as well.
   const analysis = config().ANALYSIS_WORKER === "off" ? null : startAnalysisWorker({ keepAlive: true });
+  // Alert rules too (issue 23), unless ALERTS=off here as well.
+  const alerts = config().ALERTS === "off" ? null : startAlertEvaluator({ keepAlive: true });
   const where = config().DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : config().DATABASE_PATH;
   process.stderr.write(`worker: campaign dispatcher running on ${where}, a tick every ${tickMs} ms; SIGINT or SIGTERM stops it\n`);
   const signal = await new Promise<NodeJS.Signals>((resolve) => {
@@ -43,7 +46,7 @@ export async function worker(args: string[]) {
     process.on("SIGINT", on);
     process.on("SIGTERM", on);
   });
-  await Promise.all([dispatcher.stop(), webhooks?.stop(), analysis?.stop()]);
+  await Promise.all([dispatcher.stop(), webhooks?.stop(), analysis?.stop(), alerts?.stop()]);
   // The CLI closes the database after printing this object.
   return { stopped: true, signal, ticks, dialled, delivered };
 }

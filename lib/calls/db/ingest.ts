@@ -7,6 +7,7 @@ import { groupedWriteTx } from "@/lib/core/group-commit";
 import { runSql } from "@/lib/core/prepared";
 import { callExtra, type StoredCallExtra } from "@/lib/calls/extra";
 import { numbersText } from "./insert";
+import { addCallMinute } from "@/lib/alerts/db/minute";
 import type { DB } from "@/lib/core/tables";
 import { ADVISORY_LOCK, CALL_SQL, DAILY_PRUNE, DAILY_UPSERT, ENGINE_PRUNE, ENGINE_UPSERT, FTS_DELETE, FTS_INSERT } from "./ingest-sql";
 
@@ -91,6 +92,8 @@ async function applyRollups(trx: Kysely<DB>, accountId: string, c: Contribution,
   const dailyKey = [accountId, day, c.agent_id, c.status, c.call_type];
   await runSql(trx, DAILY_UPSERT, [accountId, day, c.agent_id, c.name, c.status, c.call_type, sign, sign * c.duration, sign * c.cost]);
   if (sign < 0) await runSql(trx, DAILY_PRUNE, dailyKey);
+  // Alerts (issue 23): the minute rollup their evaluator sums; one upsert, same transaction.
+  await addCallMinute(trx, accountId, c, sign);
   if (!engineRollup) return;
   const x = typeof c.extra === "object" && c.extra !== null ? c.extra : callExtra(c.extra, c.call_sid);
   const key = [accountId, day, c.agent_id, x.hangup_by ?? "", x.hangup_reason ?? ""];

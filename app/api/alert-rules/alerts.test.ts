@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { evaluateOnce } from "@/lib/alerts/evaluator";
+import { upsertExecutionCall, type ExecutionCall } from "@/lib/calls/db/ingest";
+import { statusRank } from "@/lib/calls/status";
+import { db } from "@/lib/core/client";
+import { newAccountWithToken, useTempDatabase } from "@/lib/testing/harness";
+import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
+import { webhookWorld, type WebhookWorld } from "@/lib/testing/webhook-world";
+import * as incident from "../incidents/[incident_id]/route";
+import * as incidents from "../incidents/route";
+import * as byId from "./[rule_id]/route";
+import * as rules from "./route";
+
+// Issue 23, alerts over real HTTP: rule CRUD (admin writes, 400 naming the field, 404 across
+// tenants); an incident opens from ingested failed calls and resolves once the window has passed
+// (the evaluator's clock injected); two evaluators at once open one incident; alert.triggered reaches
+// a webhook endpoint, signed.
+let w: WebhookWorld;
+let rx: WebhookReceiver;
+let other: { accountId: string; token: string };
+
+beforeAll(async () => {
+  await useTempDatabase({ TOOL_TARGET_ALLOWLIST: "127.0.0.1", RATE_LIMIT_PER_MINUTE: "100000" });
+  rx = await startWebhookReceiver();
+  w = await webhookWorld([
+    [/^\/api\/alert-rules$/, rules], [/^\/api\/alert-rules\/(?<rule_id>[^/]+)$/, byId],
+    [/^\/api\/incidents$/, incidents], [/^\/api\/incidents\/(?<incident_id>[^/]+)$/, incident],
+  ]);
+  other = await newAccountWithToken("Other tenant");
+});
+afterAll(async () => Promise.all([w?.close(), rx?.close()]));
+
+const RULE = { name: "Front desk failing", metric: "failed_calls", comparator: "gt", threshold: 2, window_minutes: 10, severity: "critical" };
+const asOther = async (method: string, path: string, body?: unknown) => {
+  const res = await fetch(`${w.origin}${path}`, {
+    method, body: body === undefined ? undefined : JSON.stringify(body),
+    headers: { authorization: `Bearer ${other.token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+  });
+  return res.status;
+};
+
+describe("alert rules API", () => {
+  it("creates, gets, lists, patches and deletes a rule", async () => {
+    const res = await w.api("POST", "/api/alert-rules", { ...RULE, notify: { emails: ["oncall@example.com"] } });
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ ...RULE, agent_id: null, relative: false, state: "ok", notify: { emails: ["oncall@example.com"], webhook: true } });
+    const id = res.json.rule_id;
+    expect((await w.api("GET", `/api/alert-rules/${id}`)).json).toEqual(res.json);
+    expect((await w.api("GET", "/api/alert-rules")).json.rules.map((r: { rule_id: string }) => r.rule_id)).toContain(id);
+    const patched = await w.api("PATCH", `/api/alert-rules/${id}`, { threshold: 5, window_minutes: 60, relative: true });
+    expect(patched.json).toMatchObject({ threshold: 5, window_minutes: 60, relative: true, name: RULE.name });
+    expect((await w.api("DELETE", `/api/alert-rules/${id}`)).json).toEqual({ rule_id: id, status: "deleted" });
+    expect((await w.api("GET", `/api/alert-rules/${id}`)).status).toBe(404);
+  });
+
+  it("answers 400 naming the field", async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...RULE, name: undefined }, "name"], [{ ...RULE, metric: "latency" }, "metric"], [{ ...RULE, window_minutes: 15 }, "window_minutes"],
+      [{ ...RULE, comparator: "ge" }, "comparator"], [{ ...RULE, threshold: "2" }, "threshold"], [{ ...RULE, severity: "info" }, "severity"],
+      [{ ...RULE, notify: { emails: ["nope"] } }, "notify.emails"], [{ ...RULE, extra: 1 }, ""],
+    ];
+    for (const [body, field] of cases) {
+      const res = await w.api("POST", "/api/alert-rules", body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.json.message).toContain(field);
+    }
+    const made = (await w.api("POST", "/api/alert-rules", RULE)).json.rule_id;
+    const bad = await w.api("PATCH", `/api/alert-rules/${made}`, { window_minutes: 5 });
+    expect(bad.status).toBe(400);
+    expect(bad.json.errors[0].path).toBe("window_minutes");
+    await w.api("DELETE", `/api/alert-rules/${made}`);
+  });
+
+  it("another account's rule and incident answer 404", async () => {
+    const id = (await w.api("POST", "/api/alert-rules", RULE)).json.rule_id;
+    expect(await asOther("GET", `/api/alert-rules/${id}`)).toBe(404);
+    expect(await asOther("PATCH", `/api/alert-rules/${id}`, { threshold: 1 })).toBe(404);
+    expect(await asOther("DELETE", `/api/alert-rules/${id}`)).toBe(404);
+    expect((await w.api("GET", `/api/alert-rules/${id}`)).json.threshold).toBe(2);
+    await w.api("DELETE", `/api/alert-rules/${id}`);
+  });
+});
+
+let seq = 0;
+function execution(sid: string, status: string, createdAt: number, agentId = "agent-front"): ExecutionCall {
+  return {
+    call_sid: sid, remote_agent_id: "remote", agent_id: agentId, name: "Front desk", engine_id: "e1",
+    from_number: "+14155550101", to_number: "+14155550199", duration: 30, recording_url: "", transcription: "", status, cost: 0.02,
+    call_type: "outbound", created_at: new Date(createdAt).toISOString(), updated_at: new Date(createdAt + ++seq).toISOString(),
+    status_rank: statusRank(status),
+    extra: { summary: null, extracted_data: null, cost_breakdown: null, hangup_by: null, hangup_reason: null, answered_by_voice_mail: null, error_message: null, template_variables: null },
+  };
+}
+
+describe("alert evaluator", () => {
+  // The receiver rejects signatures more than 5 minutes off: the clock starts at the real minute.
+  const T = Math.floor(Date.now() / 60_000) * 60_000;
+  const MIN = 60_000;
+
+  it("opens an incident from ingested failed calls, emits alert.triggered, and resolves once the window has passed", async () => {
+    await w.endpoint(rx, ["alert.triggered", "alert.resolved"]);
+    const rule = (await w.api("POST", "/api/alert-rules", { ...RULE, agent_id: "agent-front" })).json.rule_id;
+    // Three calls end failed (one through an in-progress delivery first); a completed one and another agent's failure do not count.
+    await upsertExecutionCall(w.accountId, execution("fail-1", "in-progress", T - 3 * MIN));
+    for (const [sid, status, at, agent] of [["fail-1", "failed", T - 3 * MIN], ["fail-2", "error", T - 2 * MIN], ["ok-1", "completed", T - 2 * MIN],
+      ["other-agent", "failed", T - 2 * MIN, "agent-other"]] as const) {
+      await upsertExecutionCall(w.accountId, execution(sid, status, at, agent));
+    }
+    expect((await evaluateOnce({ now: T })).opened).toEqual([]); // 2 failed: not above 2
+    await upsertExecutionCall(w.accountId, execution("fail-3", "failed", T - MIN));
+    const tick = await evaluateOnce({ now: T });
+    expect(tick.opened).toHaveLength(1);
+    expect((await evaluateOnce({ now: T + MIN })).opened).toEqual([]); // still holding: the same incident
+    const open = (await w.api("GET", "/api/incidents?status=open")).json.incidents;
+    expect(open).toEqual([expect.objectContaining({ incident_id: tick.opened[0], rule_id: rule, status: "open", value: 3, resolved_at: null,
+      call_sids: ["fail-1", "fail-2", "fail-3"], opened_at: new Date(T).toISOString() })]);
+    expect((await w.api("GET", `/api/alert-rules/${rule}`)).json.state).toBe("triggered");
+    expect((await w.api("GET", `/api/incidents/${tick.opened[0]}`)).json.value).toBe(3);
+    expect(await asOther("GET", `/api/incidents/${tick.opened[0]}`)).toBe(404);
+
+    await w.tick();
+    const triggered = rx.accepted.filter((m) => m.type === "alert.triggered");
+    expect(triggered).toHaveLength(1);
+    expect(JSON.parse(triggered[0].body).data).toMatchObject({ incident_id: tick.opened[0], value: 3, call_sids: ["fail-1", "fail-2", "fail-3"], rule: { rule_id: rule } });
+
+    // fail-1 is 3 minutes old at T: 7 minutes later it has left the 10-minute window (2 failed remain).
+    expect((await evaluateOnce({ now: T + 6 * MIN })).resolved).toEqual([]);
+    const later = await evaluateOnce({ now: T + 7 * MIN });
+    expect(later.resolved).toEqual(tick.opened);
+    const done = (await w.api("GET", `/api/incidents?rule_id=${rule}`)).json.incidents;
+    expect(done).toEqual([expect.objectContaining({ status: "resolved", resolved_at: new Date(T + 7 * MIN).toISOString() })]);
+    const events = await db().selectFrom("webhook_events").select("type").where("account_id", "=", w.accountId).where("type", "like", "alert.%").execute();
+    expect(events.map((e) => e.type).sort()).toEqual(["alert.resolved", "alert.triggered"]);
+    await w.api("DELETE", `/api/alert-rules/${rule}`);
+  });
+
+  it("two evaluators ticking together open one incident", async () => {
+    const rule = (await w.api("POST", "/api/alert-rules", { ...RULE, metric: "calls", threshold: 0, window_minutes: 30 })).json.rule_id;
+    await upsertExecutionCall(w.accountId, execution("busy-1", "completed", T - 5 * MIN));
+    const ticks = await Promise.all([evaluateOnce({ now: T }), evaluateOnce({ now: T }), evaluateOnce({ now: T })]);
+    expect(ticks.flatMap((t) => t.opened)).toHaveLength(1);
+    const rows = await db().selectFrom("alert_incidents").select("status").where("rule_id", "=", rule).execute();
+    expect(rows).toEqual([{ status: "open" }]);
+    const after = await Promise.all([evaluateOnce({ now: T + 40 * MIN }), evaluateOnce({ now: T + 40 * MIN })]);
+    expect(after.flatMap((t) => t.resolved)).toHaveLength(1);
+    const events = await db().selectFrom("webhook_events").select("payload").where("account_id", "=", w.accountId).where("type", "=", "alert.triggered").execute();
+    expect(events.filter((e) => e.payload.includes(rule))).toHaveLength(1);
+  });
+});

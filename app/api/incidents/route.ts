@@ -1,0 +1,8 @@
+import { route } from "@/lib/http/route";
+import { listIncidents } from "@/lib/alerts/db/incidents";
+import { IncidentsQuery } from "@/lib/alerts/schema";
+
+export const dynamic = "force-dynamic";
+
+export const GET = route({ query: IncidentsQuery }, async ({ query, auth }) =>
+  listIncidents(auth.accountId, { status: query.status, rule_id: query.rule_id, limit: query.limit ?? 50, cursor: query.cursor }));

@@ -1,0 +1,93 @@
+import "server-only";
+import { sql, type Kysely } from "kysely";
+import { db, dialect } from "@/lib/core/client";
+import { decodeCursor, keysetPage } from "@/lib/core/cursor";
+import type { DB } from "@/lib/core/tables";
+import { uuid7Batch } from "@/lib/core/uuid7";
+import type { Incident, Metric } from "../schema";
+
+// Incidents: opened and resolved by the evaluator in one transaction with their webhook event.
+// One open incident per rule: the partial unique index (migration 0018) turns a second opener's
+// insert into nothing, and a resolve is a conditional update, so two evaluators act once.
+
+/** The sums a rule's metric is computed from, over minutes [from, to) of one account (and agent). */
+export interface WindowSums { calls: number; failed: number; duration: number; cost: number; analyzed: number; judged: number; succeeded: number; negative: number }
+
+export async function windowSums(accountId: string, agentId: string | null, from: number, to: number): Promise<WindowSums> {
+  let q = db().selectFrom("call_minute").where("account_id", "=", accountId).where("minute", ">=", from).where("minute", "<", to);
+  if (agentId) q = q.where("agent_id", "=", agentId);
+  const r = await q.select((eb) => (["calls", "failed", "duration", "cost", "analyzed", "judged", "succeeded", "negative"] as const)
+    .map((k) => eb.fn.coalesce(eb.fn.sum<number>(k), sql<number>`0`).as(k))).executeTakeFirst();
+  return Object.fromEntries(Object.entries(r ?? {}).map(([k, v]) => [k, Number(v ?? 0)])) as unknown as WindowSums;
+}
+
+const FAILED_STATUSES = ["stopped", "failed", "error", "balance-low"];
+
+/** The first `limit` calls of the window counting toward the metric, through the calls/outcomes indexes. */
+export async function countingCalls(accountId: string, metric: Metric, agentId: string | null, from: string, to: string, limit = 50): Promise<string[]> {
+  if (metric === "success_rate" || metric === "negative_sentiment_rate") {
+    let q = db().selectFrom("call_outcomes").select("call_sid").where("account_id", "=", accountId)
+      .where("created_at", ">=", from).where("created_at", "<", to);
+    q = metric === "success_rate" ? q.where("success", "=", dialect() === "postgres" ? false : 0) : q.where("sentiment", "=", "negative");
+    if (agentId) q = q.where("agent_id", "=", agentId);
+    return (await q.orderBy("created_at").orderBy("call_sid").limit(limit).execute()).map((r) => r.call_sid);
+  }
+  let q = db().selectFrom("calls").select("call_sid").where("account_id", "=", accountId).where("created_at", ">=", from).where("created_at", "<", to);
+  if (metric === "failed_calls") q = q.where("status", "in", FAILED_STATUSES);
+  if (agentId) q = q.where("agent_id", "=", agentId);
+  return (await q.orderBy("created_at").orderBy("call_sid").limit(limit).execute()).map((r) => r.call_sid);
+}
+
+export async function hasOpenIncident(ruleId: string): Promise<boolean> {
+  return Boolean(await db().selectFrom("alert_incidents").select("id").where("rule_id", "=", ruleId).where("status", "=", "open").executeTakeFirst());
+}
+
+/** The new incident's id, or null when the rule already has one open (another evaluator was first). */
+export async function insertIncident(trx: Kysely<DB>, v: { accountId: string; ruleId: string; value: number; callSids: string[]; at: string }): Promise<string | null> {
+  const id = uuid7Batch(1)[0];
+  const row = await trx.insertInto("alert_incidents").values({
+    id, account_id: v.accountId, rule_id: v.ruleId, status: "open", value: v.value, call_sids: JSON.stringify(v.callSids), opened_at: v.at, resolved_at: null,
+  }).onConflict((oc) => oc.column("rule_id").where("status", "=", sql.lit("open")).doNothing()).returning("id").executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** The resolved incident's id, or null when none was open (another evaluator resolved it). */
+export async function resolveIncident(trx: Kysely<DB>, ruleId: string, at: string): Promise<string | null> {
+  const row = await trx.updateTable("alert_incidents").set({ status: "resolved", resolved_at: at })
+    .where("rule_id", "=", ruleId).where("status", "=", "open").returning("id").executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** Minute rows older than `before` (Unix minutes) go: no window reaches them. */
+export async function pruneMinutes(before: number): Promise<number> {
+  const res = await db().deleteFrom("call_minute").where("minute", "<", before).executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
+
+const incidentRows = () => db().selectFrom("alert_incidents as i").innerJoin("alert_rules as r", "r.id", "i.rule_id")
+  .selectAll("i").select(["r.name as rule_name", "r.metric", "r.severity"]);
+type IncidentRow = Awaited<ReturnType<ReturnType<typeof incidentRows>["executeTakeFirstOrThrow"]>>;
+
+export const toIncident = (r: IncidentRow): Incident => ({
+  incident_id: r.id, rule_id: r.rule_id, rule_name: r.rule_name, metric: r.metric as Metric, severity: r.severity as "warning" | "critical",
+  status: r.status as "open" | "resolved", value: Number(r.value), opened_at: r.opened_at, resolved_at: r.resolved_at,
+  call_sids: JSON.parse(r.call_sids) as string[],
+});
+
+export async function getIncident(accountId: string, id: string): Promise<Incident | undefined> {
+  const r = await incidentRows().where("i.account_id", "=", accountId).where("i.id", "=", id).executeTakeFirst();
+  return r && toIncident(r);
+}
+
+export async function listIncidents(accountId: string, f: { status?: string; rule_id?: string; limit: number; cursor?: string }) {
+  let q = incidentRows().where("i.account_id", "=", accountId);
+  if (f.status) q = q.where("i.status", "=", f.status);
+  if (f.rule_id) q = q.where("i.rule_id", "=", f.rule_id);
+  if (f.cursor) {
+    const [openedAt, id] = decodeCursor(f.cursor, 2);
+    q = q.where(sql<boolean>`(i.opened_at, i.id) < (${openedAt}, ${id})`);
+  }
+  const rows = await q.orderBy("i.opened_at", "desc").orderBy("i.id", "desc").limit(f.limit + 1).execute();
+  const { items, next_cursor, has_more } = keysetPage(rows, f.limit, (r) => [r.opened_at, r.id]);
+  return { incidents: items.map(toIncident), next_cursor, has_more };
+}

@@ -1,0 +1,43 @@
+import "server-only";
+import type { Kysely } from "kysely";
+import { runSql } from "@/lib/core/prepared";
+import type { DB } from "@/lib/core/tables";
+import { endReasonOf } from "@/lib/calls/status";
+
+// call_minute (migration 0018): the alert evaluator's rollup. Ingest and writeOutcome add a call's
+// share here in their own transactions, one upsert each (a constant SQL text, compiled once on
+// SQLite), so a rule's metric is a sum over at most 2 × window_minutes rows per agent. Rows that a
+// sign -1 empties stay until pruned (deleting them would be a second statement on the hot path).
+
+export const minuteOf = (iso: string): number => Math.floor(Date.parse(iso) / 60_000);
+
+const CALL_UPSERT = `INSERT INTO call_minute (account_id, minute, agent_id, calls, failed, duration, cost) VALUES (?, ?, ?, ?, ?, ?, ?)
+  ON CONFLICT (account_id, minute, agent_id) DO UPDATE SET calls = call_minute.calls + excluded.calls,
+  failed = call_minute.failed + excluded.failed, duration = call_minute.duration + excluded.duration, cost = call_minute.cost + excluded.cost`;
+
+const OUTCOME_UPSERT = `INSERT INTO call_minute (account_id, minute, agent_id, analyzed, judged, succeeded, negative) VALUES (?, ?, ?, ?, ?, ?, ?)
+  ON CONFLICT (account_id, minute, agent_id) DO UPDATE SET analyzed = call_minute.analyzed + excluded.analyzed,
+  judged = call_minute.judged + excluded.judged, succeeded = call_minute.succeeded + excluded.succeeded, negative = call_minute.negative + excluded.negative`;
+
+/** Adds (sign 1) or takes back (sign -1) one call's share; inside ingest's transaction. */
+export async function addCallMinute(trx: Kysely<DB>, accountId: string,
+  c: { created_at: string; agent_id: string; status: string; duration: number; cost: number }, sign: 1 | -1) {
+  const failed = endReasonOf(c.status) === "failed" ? sign : 0;
+  await runSql(trx, CALL_UPSERT, [accountId, minuteOf(c.created_at), c.agent_id, sign, failed, sign * c.duration, sign * c.cost]);
+}
+
+export interface OutcomeMinuteShare { created_at: string; agent_id: string; success: boolean | null; sentiment: string | null }
+
+/** Moves one outcome's share from `old` (a replaced outcome) to `next`; inside writeOutcome's transaction. */
+export async function moveOutcomeMinute(trx: Kysely<DB>, accountId: string, old: OutcomeMinuteShare | undefined, next: OutcomeMinuteShare) {
+  const share = (s: OutcomeMinuteShare, sign: number) =>
+    [sign, s.success === null ? 0 : sign, s.success ? sign : 0, s.sentiment === "negative" ? sign : 0];
+  const a = share(next, 1);
+  if (old && old.agent_id === next.agent_id && minuteOf(old.created_at) === minuteOf(next.created_at)) {
+    const diff = share(old, -1).map((v, i) => v + a[i]);
+    if (diff.some((v) => v !== 0)) await runSql(trx, OUTCOME_UPSERT, [accountId, minuteOf(next.created_at), next.agent_id, ...diff]);
+    return;
+  }
+  if (old) await runSql(trx, OUTCOME_UPSERT, [accountId, minuteOf(old.created_at), old.agent_id, ...share(old, -1)]);
+  await runSql(trx, OUTCOME_UPSERT, [accountId, minuteOf(next.created_at), next.agent_id, ...a]);
+}

@@ -1,0 +1,64 @@
+import { z } from "zod";
+import { PageQuery } from "@/lib/core/page-query";
+
+// One schema for `/api/alert-rules`, `/api/incidents`, the console and the OpenAPI document (issue 23).
+
+export const METRICS = ["failed_calls", "success_rate", "negative_sentiment_rate", "average_duration", "cost", "calls"] as const;
+export type Metric = (typeof METRICS)[number];
+export const WINDOWS = [10, 30, 60, 180, 1440] as const;
+
+const Name = z.string().trim().min(1, "must not be empty").max(200);
+const MetricField = z.enum(METRICS).describe(
+  "failed_calls (count of calls ending failed), success_rate and negative_sentiment_rate (percent of analysed calls), "
+  + "average_duration (seconds), cost (sum), calls (count); over the window, by the call's creation time");
+const AgentId = z.string().min(1).nullable().describe("Only this agent's calls; omitted or null: every agent");
+const Comparator = z.enum(["gt", "lt"]).describe("gt: fires while the value is above threshold; lt: below");
+const Threshold = z.number().finite().describe("In the metric's unit, or in percent change when relative");
+const Window = z.literal(WINDOWS)
+  .describe("Minutes the metric looks back: 10, 30, 60, 180 or 1440");
+const Relative = z.boolean().describe("true: the value is the percent change against the window before");
+const Severity = z.enum(["warning", "critical"]);
+const Notify = z.object({
+  emails: z.array(z.email("must be an email address")).max(20).default([]).describe("Mailed when an incident opens or resolves, if SMTP_URL is set"),
+  webhook: z.boolean().default(true).describe("Emit alert.triggered / alert.resolved to the account's webhook endpoints"),
+}).strict();
+
+export const RuleCreate = z.object({
+  name: Name, metric: MetricField, agent_id: AgentId.optional(), comparator: Comparator, threshold: Threshold,
+  window_minutes: Window, relative: Relative.default(false), severity: Severity,
+  notify: Notify.default({ emails: [], webhook: true }),
+}).strict();
+export type RuleCreateInput = z.output<typeof RuleCreate>;
+
+export const RulePatch = z.object({
+  name: Name.optional(), metric: MetricField.optional(), agent_id: AgentId.optional(), comparator: Comparator.optional(),
+  threshold: Threshold.optional(), window_minutes: Window.optional(), relative: Relative.optional(), severity: Severity.optional(),
+  notify: Notify.optional(),
+}).strict();
+export type RulePatchInput = z.output<typeof RulePatch>;
+
+export const RuleIdParams = z.object({ rule_id: z.string().describe("rule_id returned by POST /alert-rules") });
+export const IncidentIdParams = z.object({ incident_id: z.string() });
+
+export const RuleView = z.object({
+  rule_id: z.string(), name: z.string(), metric: z.enum(METRICS), agent_id: z.string().nullable(),
+  comparator: z.enum(["gt", "lt"]), threshold: z.number(), window_minutes: z.number().int(), relative: z.boolean(),
+  severity: Severity, notify: z.object({ emails: z.array(z.string()), webhook: z.boolean() }),
+  state: z.enum(["ok", "triggered"]).describe("triggered while the rule has an open incident"),
+  created_at: z.string(), updated_at: z.string(),
+}).meta({ id: "AlertRule" });
+export type Rule = z.infer<typeof RuleView>;
+
+export const IncidentView = z.object({
+  incident_id: z.string(), rule_id: z.string(), rule_name: z.string(), metric: z.enum(METRICS), severity: Severity,
+  status: z.enum(["open", "resolved"]),
+  value: z.number().describe("The metric when the incident opened"),
+  opened_at: z.string(), resolved_at: z.string().nullable(),
+  call_sids: z.array(z.string()).describe("The first (up to 50) calls in the window that count toward the metric"),
+}).meta({ id: "AlertIncident" });
+export type Incident = z.infer<typeof IncidentView>;
+
+export const IncidentsQuery = PageQuery.extend({
+  status: z.enum(["open", "resolved"]).optional(),
+  rule_id: z.string().min(1).optional(),
+}).strict();

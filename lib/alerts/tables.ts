@@ -1,0 +1,35 @@
+// Kysely types of migration 0018 (alerts, issue 23), merged into lib/core/tables.ts's DB from here so
+// the alerts room owns its schema's shape (as lib/outcomes/tables.ts does). Types only.
+import type {} from "@/lib/core/tables";
+
+/** Per account, Unix minute of the call's creation and agent: what its calls and outcomes add. */
+export interface CallMinuteTable {
+  account_id: string; minute: number; agent_id: string;
+  calls: number; failed: number; duration: number; cost: number;
+  analyzed: number; judged: number; succeeded: number; negative: number;
+}
+export interface AlertRulesTable {
+  id: string; account_id: string; name: string; metric: string; agent_id: string | null;
+  comparator: string; threshold: number; window_minutes: number; relative: number; severity: string;
+  /** JSON array of addresses. */
+  notify_emails: string;
+  notify_webhook: number;
+  created_at: string; updated_at: string;
+}
+export interface AlertIncidentsTable {
+  id: string; account_id: string; rule_id: string;
+  /** open | resolved */
+  status: string;
+  value: number;
+  /** JSON array of the first calls counting toward the incident. */
+  call_sids: string;
+  opened_at: string; resolved_at: string | null;
+}
+
+declare module "@/lib/core/tables" {
+  interface DB {
+    call_minute: CallMinuteTable;
+    alert_rules: AlertRulesTable;
+    alert_incidents: AlertIncidentsTable;
+  }
+}
