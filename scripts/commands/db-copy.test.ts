@@ -41,6 +41,9 @@ import { seedCalls } from "../support/seed-calls";
 import { hashPassword } from "@/lib/people/password";
 import { createUser } from "@/lib/people/db/users";
 import { deliveryTick } from "@/lib/webhooks/worker";
+import * as alertRulesRoute from "@/app/api/alert-rules/route";
+import * as incidentsRoute from "@/app/api/incidents/route";
+import { evaluateOnce } from "@/lib/alerts/evaluator";
 
 // db:copy end to end: an embedded installation filled through the real handlers is copied by the
 // real CLI into a fresh PostgreSQL database, then the app, pointed at PostgreSQL, must answer the
@@ -49,7 +52,7 @@ import { deliveryTick } from "@/lib/webhooks/worker";
 const ADMIN = process.env.TEST_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:55432/postgres";
 const havePg = Boolean(process.env.TEST_PG_ADMIN_URL) || (await canConnect(ADMIN));
 
-const TABLES = ["accounts", "calls", "call_daily", "agents", "tools", "tool_tests", "contact_lists", "contacts", "engines", "agent_deployments", "call_daily_engine", "users", "api_tokens", "sessions", "audit_log", "signin_failures", "suppressions", "member_links", "campaigns", "campaign_contacts", "call_outcomes", "call_outcome_fields", "ai_providers", "analysis_jobs", "analysis_runs", "call_outcome_daily", "webhook_endpoints", "webhook_events", "webhook_deliveries", "webhook_attempts", "agent_versions"];
+const TABLES = ["accounts", "calls", "call_daily", "agents", "tools", "tool_tests", "contact_lists", "contacts", "engines", "agent_deployments", "call_daily_engine", "users", "api_tokens", "sessions", "audit_log", "signin_failures", "suppressions", "member_links", "campaigns", "campaign_contacts", "call_outcomes", "call_outcome_fields", "ai_providers", "analysis_jobs", "analysis_runs", "call_outcome_daily", "webhook_endpoints", "webhook_events", "webhook_deliveries", "webhook_attempts", "agent_versions", "call_minute", "alert_rules", "alert_incidents"];
 const TOOL_TOKEN = "tok_copy_plaintext_9Xq2Lm";
 const UNTIL = new Date("2025-06-30T12:00:00Z");
 const pgName = `voxdesk_copy_${crypto.randomBytes(5).toString("hex")}`;
@@ -103,6 +106,8 @@ async function snapshot() {
     engines: (await get(enginesRoute.GET, "/api/engines", a.token)).json,
     aiProviders: (await get(aiProvidersRoute.GET, "/api/ai-providers", a.token)).json,
     webhookEndpoints: (await get(webhookEndpointsRoute.GET, "/api/webhook-endpoints", a.token)).json,
+    alertRules: (await get(alertRulesRoute.GET, "/api/alert-rules", a.token)).json,
+    incidents: (await get(incidentsRoute.GET, "/api/incidents", a.token)).json,
     tools: (await get(toolsRoute.GET, "/api/tools", a.token)).json,
     lists: (await get(contactsRoute.GET, "/api/contacts", a.token)).json,
     contacts: await allContacts(a.token),
@@ -161,6 +166,10 @@ beforeAll(async () => {
     total_cost: 12, cost_breakdown: { llm: 4, synthesizer: 8 }, extracted_data: { sentiment: "positive", seats: 2, plan: "pro" }, telephony_data: { to_number: "+14155550102", hangup_by: "Callee", hangup_reason: "done" } };
   expect((await call(webhookRoute.POST, "POST", "/", { params: { secret }, body: execution })).status).toBe(200);
   expect((await (await deliveryTick()).done).succeeded).toBe(1); // signed with the sealed secret (webhook_attempts)
+  // An alert rule the execution above sets off (its call is in call_minute): alert_rules, alert_incidents.
+  const rule = { name: "Copy alert", metric: "calls", comparator: "gt", threshold: 0, window_minutes: 10, severity: "warning" };
+  expect((await call(alertRulesRoute.POST, "POST", "/api/alert-rules", { token: a.token, body: rule })).status).toBe(201);
+  expect((await evaluateOnce({ now: Date.parse("2025-06-02T09:05:00Z") })).opened).toHaveLength(1);
 
   listId = (await call(contactsRoute.POST, "POST", "/api/contacts", { token: a.token, body: { name: "Leads", default_country: "US" } })).json.list_id;
   const contacts = Array.from({ length: 1_500 }, (_, i) => ({ phone_number: `+1 415 30${String(i).padStart(5, "0")}`, template_variables: { first_name: `N${i}`, tier: i % 10 ? "std" : "vip", score: i } }));
