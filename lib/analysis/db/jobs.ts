@@ -1,6 +1,7 @@
 import "server-only";
 import { sql, type Kysely } from "kysely";
 import { db, dialect, writeTx } from "@/lib/core/client";
+import { runSql } from "@/lib/core/prepared";
 import type { DB } from "@/lib/core/tables";
 import type { ExecutionCall } from "@/lib/calls/db/ingest";
 import { lockOutcomeCall, writeOutcome } from "@/lib/outcomes/db";
@@ -27,14 +28,18 @@ export const queuedAtIngest = (job: ClaimedJob) => job.run_id === null && job.pr
  * hook, counts). One statement; a call that already has a job keeps it.
  */
 export async function enqueueAtIngest(trx: Kysely<DB>, accountId: string, call: ExecutionCall): Promise<void> {
-  // PostgreSQL types a SELECT list's parameters as text: say they are times.
-  const now = dialect() === "postgres" ? sql`${new Date().toISOString()}::timestamptz` : sql`${new Date().toISOString()}`;
-  await sql`INSERT INTO analysis_jobs (account_id, call_sid, state, attempts, next_at, created_at, updated_at)
-    SELECT ${accountId}, ${call.call_sid}, 'queued', 0, ${now}, ${now}, ${now}
-    WHERE EXISTS (SELECT 1 FROM ai_providers WHERE account_id = ${accountId})
-      AND NOT EXISTS (SELECT 1 FROM call_outcomes WHERE account_id = ${accountId} AND call_sid = ${call.call_sid})
-    ON CONFLICT (account_id, call_sid) DO NOTHING`.execute(trx);
+  const now = new Date().toISOString();
+  // Constant SQL through runSql (compiled once per SQLite connection): this runs in every new call's ingest.
+  await runSql(trx, dialect() === "postgres" ? ENQUEUE_PG : ENQUEUE, [accountId, call.call_sid, now, now, now, accountId, accountId, call.call_sid]);
 }
+
+// PostgreSQL types a SELECT list's parameters as text: say they are times.
+const enqueue = (t: string) => `INSERT INTO analysis_jobs (account_id, call_sid, state, attempts, next_at, created_at, updated_at)
+  SELECT ?, ?, 'queued', 0, ${t}, ${t}, ${t}
+  WHERE EXISTS (SELECT 1 FROM ai_providers WHERE account_id = ?)
+    AND NOT EXISTS (SELECT 1 FROM call_outcomes WHERE account_id = ? AND call_sid = ?)
+  ON CONFLICT (account_id, call_sid) DO NOTHING`;
+const ENQUEUE = enqueue("?"), ENQUEUE_PG = enqueue("?::timestamptz");
 
 const requeue = (runId: string | null, providerId: string | null, now: string) => ({
   run_id: runId, provider_id: providerId, state: "queued" as const, attempts: 0, next_at: now,

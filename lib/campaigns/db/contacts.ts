@@ -3,6 +3,7 @@ import { sql, type Kysely } from "kysely";
 import type { CampaignContact, ContactState } from "@/lib/campaigns/schema";
 import { db, dialect } from "@/lib/core/client";
 import { decodeCursor, keysetPage } from "@/lib/core/cursor";
+import { runSql } from "@/lib/core/prepared";
 import type { CampaignContactsTable, DB } from "@/lib/core/tables";
 
 /** A list contact as a campaign plans it: its number, variables and whether it is on the do-not-call list. */
@@ -111,11 +112,16 @@ export async function releaseClaim(trx: Kysely<DB>, campaignId: string, seq: num
 
 export interface InFlightRow { campaign_id: string; seq: number; state: string; attempts: number; last_status: string | null; settings: string; account_id: string }
 
+// Both run in the ingest transaction of every new execution (lib/campaigns/call-hook.ts): constant
+// SQL through runSql, compiled once per SQLite connection, where Kysely built and prepared both
+// again per webhook delivery (issue 21's ingest profile).
+const IN_FLIGHT = "SELECT cc.campaign_id, cc.seq, cc.state, cc.attempts, cc.last_status, c.settings, c.account_id FROM campaign_contacts cc INNER JOIN campaigns c ON c.id = cc.campaign_id";
+const BY_CALL = `${IN_FLIGHT} WHERE cc.last_call_sid = ? AND c.account_id = ? LIMIT 1`;
+const DIALING = `${IN_FLIGHT} WHERE c.account_id = ? AND c.agent_id = ? AND c.engine_id = ? AND cc.state = 'dialing' AND cc.last_call_sid IS NULL AND cc.e164 = ? ORDER BY cc.updated_at LIMIT 1`;
+
 /** The contact a call belongs to (webhook → contact), with its campaign's settings. */
 export async function contactByCall(trx: Kysely<DB>, accountId: string, callSid: string): Promise<InFlightRow | undefined> {
-  return trx.selectFrom("campaign_contacts as cc").innerJoin("campaigns as c", "c.id", "cc.campaign_id")
-    .select(["cc.campaign_id", "cc.seq", "cc.state", "cc.attempts", "cc.last_status", "c.settings", "c.account_id"])
-    .where("cc.last_call_sid", "=", callSid).where("c.account_id", "=", accountId).executeTakeFirst();
+  return (await runSql<InFlightRow>(trx, BY_CALL, [callSid, accountId]))[0];
 }
 
 /**
@@ -124,11 +130,7 @@ export async function contactByCall(trx: Kysely<DB>, accountId: string, callSid:
  * "dialing" of that agent's live campaigns (the state index keeps this small).
  */
 export async function dialingContactFor(trx: Kysely<DB>, accountId: string, call: { agent_id: string; engine_id: string; to_number: string }): Promise<InFlightRow | undefined> {
-  return trx.selectFrom("campaign_contacts as cc").innerJoin("campaigns as c", "c.id", "cc.campaign_id")
-    .select(["cc.campaign_id", "cc.seq", "cc.state", "cc.attempts", "cc.last_status", "c.settings", "c.account_id"])
-    .where("c.account_id", "=", accountId).where("c.agent_id", "=", call.agent_id).where("c.engine_id", "=", call.engine_id)
-    .where("cc.state", "=", "dialing").where("cc.last_call_sid", "is", null).where("cc.e164", "=", call.to_number)
-    .orderBy("cc.updated_at").limit(1).executeTakeFirst();
+  return (await runSql<InFlightRow>(trx, DIALING, [accountId, call.agent_id, call.engine_id, call.to_number]))[0];
 }
 
 export type ContactUpdate = Partial<Pick<CampaignContactsTable, "state" | "next_attempt_at" | "last_call_sid" | "last_status" | "skip_reason">>;
