@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { evaluateOnce } from "@/lib/alerts/evaluator";
 import { upsertExecutionCall, type ExecutionCall } from "@/lib/calls/db/ingest";
 import { statusRank } from "@/lib/calls/status";
-import { db } from "@/lib/core/client";
+import { db, writeTx } from "@/lib/core/client";
+import { writeOutcome } from "@/lib/outcomes/db";
+import type { Evaluated } from "@/lib/outcomes/evaluate";
 import { newAccountWithToken, useTempDatabase } from "@/lib/testing/harness";
 import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
 import { webhookWorld, type WebhookWorld } from "@/lib/testing/webhook-world";
@@ -145,5 +147,31 @@ describe("alert evaluator", () => {
     expect(after.flatMap((t) => t.resolved)).toHaveLength(1);
     const events = await db().selectFrom("webhook_events").select("payload").where("account_id", "=", w.accountId).where("type", "=", "alert.triggered").execute();
     expect(events.filter((e) => e.payload.includes(rule))).toHaveLength(1);
+  });
+
+  it("rates come from outcomes (a re-analysis moves its share), and a relative rule compares with the window before", async () => {
+    const agent = "agent-rates";
+    const outcome = (success: boolean, sentiment: "negative" | "positive"): Evaluated => ({ success, success_reason: null, sentiment, disposition: null, fields: {}, errors: [] });
+    const analyse = (sid: string, o: Evaluated, isNew: boolean) => writeTx((trx) =>
+      writeOutcome(trx, w.accountId, sid, agent, o, { source: "voxdesk", model: "m", analyzedAt: new Date(T).toISOString() }, isNew));
+    for (const sid of ["rate-a", "rate-b"]) await upsertExecutionCall(w.accountId, execution(sid, "completed", T - 2 * MIN, agent));
+    await analyse("rate-a", outcome(false, "negative"), true);
+    await analyse("rate-b", outcome(true, "positive"), true);
+    await analyse("rate-b", outcome(true, "negative"), false);
+    const make = async (body: Record<string, unknown>) => (await w.api("POST", "/api/alert-rules", { ...RULE, agent_id: agent, ...body })).json.rule_id;
+    const negative = await make({ metric: "negative_sentiment_rate", threshold: 60 });
+    const success = await make({ metric: "success_rate", comparator: "lt", threshold: 60 });
+    // One call 10-20 minutes before, two in the last 10: +100 % against the window before.
+    await upsertExecutionCall(w.accountId, execution("rate-early", "completed", T - 15 * MIN, agent));
+    const relative = await make({ metric: "calls", relative: true, threshold: 99 });
+    const steady = await make({ metric: "calls", relative: true, threshold: 100 });
+    await evaluateOnce({ now: T });
+    const open = (await w.api("GET", "/api/incidents?status=open")).json.incidents as { rule_id: string; value: number; call_sids: string[] }[];
+    const of = (rule: string) => open.find((i) => i.rule_id === rule);
+    expect(of(negative)).toMatchObject({ value: 100, call_sids: ["rate-a", "rate-b"] });
+    expect(of(success)).toMatchObject({ value: 50, call_sids: ["rate-a"] });
+    expect(of(relative)).toMatchObject({ value: 100 });
+    expect(of(steady)).toBeUndefined();
+    for (const id of [negative, success, relative, steady]) await w.api("DELETE", `/api/alert-rules/${id}`);
   });
 });
