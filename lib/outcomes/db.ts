@@ -10,7 +10,6 @@ import type { FieldFilter, OUTCOME_STATUSES } from "./filters";
 import type { AnalysisPlan, Sentiment } from "./schema";
 import { moveOutcomeShare } from "./db/rollups";
 import { moveOutcomeMinute } from "@/lib/alerts/db/minute";
-import { moveOutcomeMinute } from "@/lib/alerts/db/minute";
 import { CALL_CREATED, FIELDS_DELETE, fieldsInsert, OUTCOME_OLD, OUTCOME_UPSERT } from "./db/outcome-sql";
 
 /** A call's outcome as GET /api/details shows it (issue 21). */
@@ -70,10 +69,6 @@ export async function writeOutcome(
     // [name, value] pairs: PostgreSQL's jsonb would reorder an object's keys, and the plan's order is kept.
     JSON.stringify(Object.entries(o.fields)), o.errors.length ? JSON.stringify(o.errors) : null, meta.model, meta.analyzedAt, createdAt,
   ]);
-  // Alerts (issue 23): the minute rollup first, as ingest touches it before its outcome hook (lock order).
-  await moveOutcomeMinute(trx, accountId, old && { created_at: old.created_at, agent_id: old.agent_id,
-    success: old.success === null ? null : Boolean(old.success), sentiment: old.sentiment },
-  { created_at: createdAt, agent_id: agentId, success: o.success, sentiment: o.sentiment });
   // Alerts (issue 23): the minute rollup first, as ingest touches it before its outcome hook (lock order).
   await moveOutcomeMinute(trx, accountId, old && { created_at: old.created_at, agent_id: old.agent_id,
     success: old.success === null ? null : Boolean(old.success), sentiment: old.sentiment },
