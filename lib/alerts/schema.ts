@@ -45,6 +45,7 @@ export const RuleView = z.object({
   comparator: z.enum(["gt", "lt"]), threshold: z.number(), window_minutes: z.number().int(), relative: z.boolean(),
   severity: Severity, notify: z.object({ emails: z.array(z.string()), webhook: z.boolean() }),
   state: z.enum(["ok", "triggered"]).describe("triggered while the rule has an open incident"),
+  value: z.number().nullable().optional().describe("The metric now (percent change when relative); null when it has no value, e.g. a rate with no analysed call"),
   created_at: z.string(), updated_at: z.string(),
 }).meta({ id: "AlertRule" });
 export type Rule = z.infer<typeof RuleView>;

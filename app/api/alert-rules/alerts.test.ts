@@ -5,7 +5,10 @@ import { statusRank } from "@/lib/calls/status";
 import { db, writeTx } from "@/lib/core/client";
 import { writeOutcome } from "@/lib/outcomes/db";
 import type { Evaluated } from "@/lib/outcomes/evaluate";
-import { newAccountWithToken, useTempDatabase } from "@/lib/testing/harness";
+import { hashPassword } from "@/lib/people/password";
+import { createUser } from "@/lib/people/db/users";
+import { call, newAccountWithToken, useTempDatabase } from "@/lib/testing/harness";
+import * as session from "@/app/api/session/route";
 import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
 import { webhookWorld, type WebhookWorld } from "@/lib/testing/webhook-world";
 import * as incident from "../incidents/[incident_id]/route";
@@ -45,7 +48,7 @@ describe("alert rules API", () => {
   it("creates, gets, lists, patches and deletes a rule", async () => {
     const res = await w.api("POST", "/api/alert-rules", { ...RULE, notify: { emails: ["oncall@example.com"] } });
     expect(res.status).toBe(201);
-    expect(res.json).toMatchObject({ ...RULE, agent_id: null, relative: false, state: "ok", notify: { emails: ["oncall@example.com"], webhook: true } });
+    expect(res.json).toMatchObject({ ...RULE, agent_id: null, relative: false, state: "ok", value: 0, notify: { emails: ["oncall@example.com"], webhook: true } });
     const id = res.json.rule_id;
     expect((await w.api("GET", `/api/alert-rules/${id}`)).json).toEqual(res.json);
     expect((await w.api("GET", "/api/alert-rules")).json.rules.map((r: { rule_id: string }) => r.rule_id)).toContain(id);
@@ -71,6 +74,23 @@ describe("alert rules API", () => {
     expect(bad.status).toBe(400);
     expect(bad.json.errors[0].path).toBe("window_minutes");
     await w.api("DELETE", `/api/alert-rules/${made}`);
+  });
+
+  it("changing rules needs admin: an editor reads them but cannot write", async () => {
+    const PW = "Tr0ub4dor&3-alerts-pw";
+    await createUser({ accountId: w.accountId, email: "editor@alerts.test", name: "Editor", passwordHash: await hashPassword(PW), role: "editor" });
+    const signedIn = await call(session.POST, "POST", "/api/session", { body: { email: "editor@alerts.test", password: PW }, headers: { "x-forwarded-for": "10.23.0.1" } });
+    const cookie = /voxdesk_session=([^;]+)/.exec(signedIn.headers.get("set-cookie") ?? "")?.[1];
+    const asEditor = async (method: string, path: string, body?: unknown) => (await fetch(`${w.origin}${path}`, {
+      method, body: body === undefined ? undefined : JSON.stringify(body),
+      headers: { cookie: `voxdesk_session=${cookie}`, origin: w.origin, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    })).status;
+    const id = (await w.api("POST", "/api/alert-rules", RULE)).json.rule_id;
+    expect(await asEditor("GET", `/api/alert-rules/${id}`)).toBe(200);
+    expect(await asEditor("POST", "/api/alert-rules", RULE)).toBe(403);
+    expect(await asEditor("PATCH", `/api/alert-rules/${id}`, { threshold: 1 })).toBe(403);
+    expect(await asEditor("DELETE", `/api/alert-rules/${id}`)).toBe(403);
+    await w.api("DELETE", `/api/alert-rules/${id}`);
   });
 
   it("another account's rule and incident answer 404", async () => {
@@ -116,7 +136,7 @@ describe("alert evaluator", () => {
     const open = (await w.api("GET", "/api/incidents?status=open")).json.incidents;
     expect(open).toEqual([expect.objectContaining({ incident_id: tick.opened[0], rule_id: rule, status: "open", value: 3, resolved_at: null,
       call_sids: ["fail-1", "fail-2", "fail-3"], opened_at: new Date(T).toISOString() })]);
-    expect((await w.api("GET", `/api/alert-rules/${rule}`)).json.state).toBe("triggered");
+    expect((await w.api("GET", `/api/alert-rules/${rule}`)).json).toMatchObject({ state: "triggered", value: 3 }); // the value now, as the evaluator sees it
     expect((await w.api("GET", `/api/incidents/${tick.opened[0]}`)).json.value).toBe(3);
     expect(await asOther("GET", `/api/incidents/${tick.opened[0]}`)).toBe(404);
 

@@ -1,20 +1,21 @@
 import { notFound } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
-import { deleteRule, getRule, toRule, updateRule } from "@/lib/alerts/db/rules";
+import { deleteRule, updateRule } from "@/lib/alerts/db/rules";
 import { RuleIdParams as Params, RulePatch } from "@/lib/alerts/schema";
+import { ruleView, shownRule } from "@/lib/alerts/service";
 
 export const dynamic = "force-dynamic";
 
 export const GET = route({ params: Params }, async ({ params, auth }) => {
-  const rule = await getRule(auth.accountId, params.rule_id);
+  const rule = await ruleView(auth.accountId, params.rule_id);
   if (!rule) throw notFound("Alert rule");
-  return toRule(rule);
+  return rule;
 });
 
 export const PATCH = route({ params: Params, body: RulePatch, role: "admin" }, async ({ params, body, auth }) => {
-  const rule = await updateRule(auth.accountId, params.rule_id, body);
+  const rule = await shownRule(await updateRule(auth.accountId, params.rule_id, body));
   if (!rule) throw notFound("Alert rule");
-  return toRule(rule);
+  return rule;
 });
 
 export const DELETE = route({ params: Params, role: "admin" }, async ({ params, auth }) => {
