@@ -9,7 +9,26 @@ import { formatDateTime } from "@/lib/format/date-time";
 import { useEngines } from "@/lib/engines/hooks";
 import { CallDialog } from "./call-dialog";
 import { DeployDialog, type DeployableAgent } from "./deploy-dialog";
+import { liveParts } from "./version-labels";
 import { useCan } from "@/lib/people/hooks/use-can";
+
+/**
+ * "v7 · v5 live on Bolna": the newest version, then what each engine runs. Each part keeps to one
+ * line and the row wraps between parts, so at 390 px a long engine name moves down whole.
+ */
+export function VersionLine({ agent }: { agent: DeployableAgent }) {
+  const parts = [...(agent.version === undefined ? [] : [`v${agent.version}`]), ...liveParts(agent.deployments ?? [])];
+  return (
+    <span className="flex flex-wrap items-center gap-x-1.5 font-medium text-zinc-700 dark:text-zinc-200" data-testid="agent-version-line">
+      {parts.map((p, i) => (
+        <React.Fragment key={p}>
+          {i > 0 && <span aria-hidden="true" className="text-zinc-400 dark:text-zinc-500">·</span>}
+          <span className="whitespace-nowrap">{p}</span>
+        </React.Fragment>
+      ))}
+    </span>
+  );
+}
 
 /** Where the agent is deployed, for the page header: one line per engine. */
 export function DeploymentState({ agent }: { agent: DeployableAgent }) {

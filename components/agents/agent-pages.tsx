@@ -3,7 +3,7 @@
 import * as React from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { Copy, SearchX, Trash2 } from "lucide-react";
+import { Copy, History, SearchX, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
@@ -12,9 +12,11 @@ import { useAgent } from "@/lib/agents/hooks";
 import { formatDateTime } from "@/lib/format/date-time";
 import { isApiError } from "@/lib/http/fetch-json";
 import { AgentBuilder } from "./agent-builder";
-import { AgentEngineActions, DeploymentState } from "./agent-engine-actions";
+import { AgentEngineActions, DeploymentState, VersionLine } from "./agent-engine-actions";
 import { agentToValues, newAgentValues } from "./agent-form-values";
 import { DeleteAgentDialog, type DeleteTarget } from "./delete-agent-dialog";
+import { HistorySheet } from "./history-sheet";
+import type { DeployableAgent } from "./deploy-dialog";
 import { useCan } from "@/lib/people/hooks/use-can";
 
 
@@ -38,21 +40,30 @@ export function EditAgentPage({ id }: { id: string }) {
   const router = useRouter();
   const agent = useAgent(id);
   const [toDelete, setToDelete] = React.useState<DeleteTarget | null>(null);
+  const [history, setHistory] = React.useState(false);
+  // Bumped after a restore: the builder mounts again with the restored content (its form keeps
+  // its own values otherwise). A plain save needs none: the form already holds what was saved.
+  const [reloads, setReloads] = React.useState(0);
   const can = useCan("editor");
   if (agent.isPending) return <BuilderSkeleton />;
   if (agent.isError) return <LoadError error={agent.error} retry={() => agent.refetch()} />;
-  const a = agent.data;
+  const a: DeployableAgent = agent.data;
   return (
     <>
       <AgentBuilder
-        key={a.agent_id}
+        key={`${a.agent_id}:${reloads}`}
         agentId={a.agent_id}
         initialValues={agentToValues(a)}
         title={a.agent_name}
-        description={<>Created {formatDateTime(a.created_at)} · updated {formatDateTime(a.updated_at)}<DeploymentState agent={a} /></>}
+        description={<><VersionLine agent={a} />Created {formatDateTime(a.created_at)} · updated {formatDateTime(a.updated_at)}<DeploymentState agent={a} /></>}
         actions={
           <>
             <AgentEngineActions agent={a} />
+            {/* data-opener: focus finds this button again after a restore mounted the builder anew. */}
+            <Button variant="outline" onClick={() => setHistory(true)} data-opener="agent-history" aria-haspopup="dialog">
+              <History aria-hidden="true" />
+              History
+            </Button>
             <Button variant="outline" asChild>
               <Link href={`/agents/new?from=${a.agent_id}`}>
                 <Copy aria-hidden="true" />
@@ -66,6 +77,7 @@ export function EditAgentPage({ id }: { id: string }) {
           </>
         }
       />
+      <HistorySheet agent={a} open={history} onClose={() => setHistory(false)} onRestored={() => setReloads((n) => n + 1)} />
       <DeleteAgentDialog agent={toDelete} onClose={() => setToDelete(null)} onDeleted={() => router.push("/agents")} />
     </>
   );

@@ -9,10 +9,12 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { bolnaReadiness } from "@/lib/engines/bolna/readiness";
 import { formatDateTime } from "@/lib/format/date-time";
 import type { AgentRecord } from "@/lib/agents/hooks";
-import { useDeployAgent, useEngines, type Deployment } from "@/lib/engines/hooks";
+import { useEngines, type Deployment } from "@/lib/engines/hooks";
+import { useDeployVersion } from "@/lib/agents/versions/hooks";
 import { ApiError } from "@/lib/http/fetch-json";
 
-export type DeployableAgent = AgentRecord & { deployments?: Deployment[] };
+/** version: the newest version's number; a deployment's version: the one that engine runs (null: unknown, from before versions). */
+export type DeployableAgent = AgentRecord & { version?: number; deployments?: (Deployment & { version?: number | null })[] };
 
 /** The deploy failure in words: Bolna's refusal (422, per field), an unreachable engine (424), else the message. */
 export function deployProblems(err: unknown): string[] {
@@ -35,11 +37,14 @@ function Problems({ title, items }: { title: string; items: string[] }) {
 /**
  * Deploy (or redeploy) the saved agent to one of the account's engines. Each engine shows where
  * the agent stands there; the same readiness check the server runs blocks a deploy up front.
+ * With `version` (from the History panel) that version is pushed instead of the latest: rolling back.
  */
-export function DeployDialog({ agent, onClose }: { agent: DeployableAgent; onClose: () => void }) {
+export function DeployDialog({ agent, version, onClose }: { agent: DeployableAgent; version?: number; onClose: () => void }) {
   const engines = useEngines();
-  const deploy = useDeployAgent(agent.agent_id);
-  const refused = bolnaReadiness(agent).filter((i) => i.kind === "refused");
+  const deploy = useDeployVersion(agent.agent_id, version);
+  // The up-front check reads the latest content; an older version is checked by the server (its 422 is shown).
+  const refused = version === undefined ? bolnaReadiness(agent).filter((i) => i.kind === "refused") : [];
+  const what = version === undefined ? "" : ` v${version}`;
   const byEngine = new Map((agent.deployments ?? []).map((d) => [d.engine_id, d]));
   const failedFor = deploy.isError ? deploy.variables : undefined;
 
@@ -64,8 +69,8 @@ export function DeployDialog({ agent, onClose }: { agent: DeployableAgent; onClo
                 <p className="font-medium">{e.name}</p>
                 {d ? (
                   <p className="text-zinc-500 dark:text-zinc-400">
-                    Deployed {formatDateTime(d.deployed_at)} · remote id <code className="break-all text-xs">{d.remote_agent_id}</code>{" "}
-                    {!d.in_sync && <Badge variant="warning">Changed since deploy</Badge>}
+                    {d.version != null && <>Runs v{d.version} · </>}Deployed {formatDateTime(d.deployed_at)} · remote id <code className="break-all text-xs">{d.remote_agent_id}</code>{" "}
+                    {version === undefined && !d.in_sync && <Badge variant="warning">Changed since deploy</Badge>}
                   </p>
                 ) : (
                   <p className="text-zinc-500 dark:text-zinc-400">Not deployed</p>
@@ -73,12 +78,12 @@ export function DeployDialog({ agent, onClose }: { agent: DeployableAgent; onClo
               </div>
               <Button
                 size="sm"
-                variant={d && d.in_sync ? "outline" : "default"}
+                variant={d && (version === undefined ? d.in_sync : d.version === version) ? "outline" : "default"}
                 disabled={refused.length > 0 || deploy.isPending}
-                aria-label={`${d ? "Redeploy" : "Deploy"} to ${e.name}`}
+                aria-label={`${d ? "Redeploy" : "Deploy"}${what} to ${e.name}`}
                 onClick={() =>
                   deploy.mutate(e.engine_id, {
-                    onSuccess: (res) => toast.success(`Deployed to ${e.name}`, { description: `Remote agent ${res.remote_agent_id}` }),
+                    onSuccess: (res) => toast.success(`Deployed${what} to ${e.name}`, { description: `Remote agent ${res.remote_agent_id}` }),
                   })
                 }
               >
@@ -96,8 +101,12 @@ export function DeployDialog({ agent, onClose }: { agent: DeployableAgent; onClo
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-xl">
         <DialogHeader>
-          <DialogTitle>Deploy {agent.agent_name}</DialogTitle>
-          <DialogDescription>Sends the saved agent to the engine: created there on the first deploy, replaced on later ones.</DialogDescription>
+          <DialogTitle>Deploy {agent.agent_name}{what}</DialogTitle>
+          <DialogDescription>
+            {version === undefined
+              ? "Sends the saved agent to the engine: created there on the first deploy, replaced on later ones."
+              : `Sends version ${version} to the engine in place of what it runs now; the builder keeps the latest version.`}
+          </DialogDescription>
         </DialogHeader>
         {refused.length > 0 && (
           <Problems title="Bolna would refuse this agent. Fix these in the builder and save:" items={refused.map((i) => `${i.path}: ${i.message}`)} />

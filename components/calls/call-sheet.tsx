@@ -75,6 +75,20 @@ function CallBody({ call, searchHint }: { call: CallRecord; searchHint?: string 
   );
 }
 
+/**
+ * The agent version the call ran (agent_version, stamped when the call was placed or ingested);
+ * nothing for calls from before versions, which carry none.
+ */
+function AgentVersion({ call }: { call: CallRecord & { agent_version?: number | null } }) {
+  if (call.agent_version == null) return null;
+  return (
+    <>
+      <span aria-hidden="true">·</span>
+      <span data-testid="call-agent-version">Agent version v{call.agent_version}</span>
+    </>
+  );
+}
+
 export type CallSheetProps = {
   sid: string | null;
   /** The row already loaded in the table, if the call is on screen. */
@@ -101,6 +115,7 @@ export function CallSheet({ sid, known, searchHint, onClose }: CallSheetProps) {
               <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
                 <StatusBadge status={call.status} />
                 <span>{call.name || call.agent_id}</span>
+                <AgentVersion call={call} />
                 <span aria-hidden="true">·</span>
                 <span>{callTypeLabel(call.call_type)}</span>
                 <span aria-hidden="true">·</span>
