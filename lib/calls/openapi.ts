@@ -9,6 +9,7 @@ const DATE_OR_TIME = "ISO 8601 date (YYYY-MM-DD, a whole UTC day) or timestamp";
 
 const FILTER_NOTES = {
   agent_id: "Only calls of this agent",
+  agent_version: "Only calls that ran this version of the agent (the call's `agent_version`); needs `agent_id` (a 400 otherwise)",
   status: "Only calls with this status, exactly as recorded: one of the listed statuses (an engine's names, plus in_progress and rejected, the older names imported calls carry) or any other value an imported call was recorded with",
   call_type: `Only calls of this type (${CALL_TYPES.join(", ")})`,
   from: `Earliest creation time, inclusive: ${DATE_OR_TIME}`,
@@ -132,6 +133,7 @@ export function detailsPaths(r: SchemaRegistry): Record<string, Record<string, O
           from: "First UTC day, YYYY-MM-DD, inclusive (default: 29 days before `to`)",
           to: "Last UTC day, YYYY-MM-DD, inclusive (default: today)",
           agent_id: "Only calls of this agent",
+          agent_version: "Only calls that ran this version of the agent (needs `agent_id`); read from that version's calls, not the rollup",
         },
         responses: { 200: { description: "Aggregates over the range", schema: CallSummary } },
         errors: { 400: "Invalid date, `from` after `to`, a range over 731 days, or an unknown parameter" },

@@ -29,6 +29,8 @@ const DetailsObject = z
     agent_id: z.string().min(1).optional(),
     engine_id: z.string().min(1).optional(),
     campaign_id: z.string().min(1).optional(),
+    /** Issue 22: the agent version the calls ran; needs agent_id (versions are numbered per agent). */
+    agent_version: queryInteger(1, 2_147_483_647).optional(),
     status: StatusFilter.optional(),
     call_type: CallTypeFilter.optional(),
     from: IsoDateOrTime.optional(),
@@ -42,7 +44,16 @@ const DetailsObject = z
 /** Any other parameter is still a 400 naming it, as with a strict object. */
 const onlyFieldFilters = (known: readonly string[]) => (v: Record<string, unknown>, ctx: z.RefinementCtx) => {
   for (const k of fieldFilters(v, known).unknown) ctx.addIssue({ code: "custom", path: [k], message: "unknown query parameter" });
+  versionNeedsAgent(v, ctx);
 };
+
+/**
+ * Version numbers are per agent: agent_version alone names no calls. The 400 names both; its path is
+ * the missing agent_id (agent_version's own value is valid, as a lone sample of it must read).
+ */
+function versionNeedsAgent(v: { agent_version?: unknown; agent_id?: unknown }, ctx: z.RefinementCtx) {
+  if (v.agent_version !== undefined && !v.agent_id) ctx.addIssue({ code: "custom", path: ["agent_id"], message: "agent_version needs agent_id (version numbers are per agent)" });
+}
 
 export const DetailsQuery = DetailsObject.superRefine(onlyFieldFilters(Object.keys(DetailsObject.shape)));
 export type DetailsQuery = z.output<typeof DetailsQuery>;
@@ -59,10 +70,12 @@ export const SummaryQuery = z
     from: IsoDate.optional(),
     to: IsoDate.optional(),
     agent_id: z.string().min(1).optional(),
+    agent_version: queryInteger(1, 2_147_483_647).optional(),
     campaign_id: z.string().min(1).optional(),
   })
   .strict()
-  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: "from must not be after to", path: ["from"] });
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: "from must not be after to", path: ["from"] })
+  .superRefine(versionNeedsAgent);
 
 /** `from` is inclusive from the start of its day; a date-only `to` includes that whole day. */
 export function rangeBounds(from?: string, to?: string): { from?: string; toExclusive?: string } {

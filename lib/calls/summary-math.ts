@@ -1,7 +1,7 @@
 // The dashboard's arithmetic over rollup rows, apart from the SQL that reads them
 // (lib/calls/db/summary.ts), so the bench's bare server (scripts/support) answers with the same maths.
 
-export interface SummaryRange { fromDay: string; toDay: string; agentId?: string; campaignId?: string }
+export interface SummaryRange { fromDay: string; toDay: string; agentId?: string; campaignId?: string; /** With agentId (issue 22). */ agentVersion?: number }
 
 export interface DailyRow { day: string; agent_id: string; agent_name: string; status: string; call_type: string; calls: number; duration: number; cost: number }
 

@@ -8,6 +8,7 @@ import { db, dialect, writeTx } from "@/lib/core/client";
 import { assertSecretStaysBound } from "@/lib/outbound/secret-binding";
 import { decodeCursor, keysetPage } from "@/lib/core/cursor";
 import type { EnginesTable } from "@/lib/core/tables";
+import { emitEvent } from "@/lib/webhooks/db/outbox";
 
 // An engine's api_key and webhook secret exist in plaintext only in memory: the key between unseal
 // and the outbound request, the secret while a webhook_url is shown. Associated data binds each
@@ -111,12 +112,31 @@ export interface Deployment { engine_id: string; engine_name: string; remote_age
 export async function recordDeployment(accountId: string, d: { agent_id: string; engine_id: string; remote_agent_id: string; version?: number; agent_updated_at: string }): Promise<string> {
   const deployed_at = new Date().toISOString();
   const version = d.version ?? null; // callers outside the deploy route (bench fixtures) may name none
-  await db()
-    .insertInto("agent_deployments")
-    .values({ ...d, version, account_id: accountId, deployed_at })
-    .onConflict((oc) => oc.columns(["agent_id", "engine_id"]).doUpdateSet({ remote_agent_id: d.remote_agent_id, version, agent_updated_at: d.agent_updated_at, deployed_at }))
-    .execute();
+  await writeTx(async (trx) => {
+    await trx
+      .insertInto("agent_deployments")
+      .values({ ...d, version, account_id: accountId, deployed_at })
+      .onConflict((oc) => oc.columns(["agent_id", "engine_id"]).doUpdateSet({ remote_agent_id: d.remote_agent_id, version, agent_updated_at: d.agent_updated_at, deployed_at }))
+      .execute();
+    // The history late executions are stamped from (versionInForce); same-millisecond deploys keep the last.
+    await trx.insertInto("agent_deployment_log")
+      .values({ account_id: accountId, agent_id: d.agent_id, engine_id: d.engine_id, deployed_at, version })
+      .onConflict((oc) => oc.columns(["agent_id", "engine_id", "deployed_at"]).doUpdateSet({ version }))
+      .execute();
+    await emitEvent(trx, accountId, "agent.deployed", { agent_id: d.agent_id, engine_id: d.engine_id, remote_agent_id: d.remote_agent_id, version, deployed_at });
+  });
   return deployed_at;
+}
+
+/**
+ * The version deployed on the engine at `at` (issue 22): the latest deploy not after it. Only for
+ * executions that started before the current deployment; null when none was recorded by then.
+ */
+export async function versionInForce(accountId: string, agentId: string, engineId: string, at: string): Promise<number | null> {
+  const row = await db().selectFrom("agent_deployment_log").select("version")
+    .where("agent_id", "=", agentId).where("engine_id", "=", engineId).where("account_id", "=", accountId)
+    .where("deployed_at", "<=", at).orderBy("deployed_at", "desc").limit(1).executeTakeFirst();
+  return row?.version ?? null;
 }
 
 export async function getDeployment(accountId: string, agentId: string, engineId: string) {

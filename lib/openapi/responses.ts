@@ -81,6 +81,7 @@ export const CallRecord = z
     error_message: z.string().nullable(),
     template_variables: z.record(z.string(), z.unknown()).nullable().describe("The values the call was placed with (the prompts' {variables})"),
     engine_id: z.string().nullable().describe("Engine that placed the call"),
+    agent_version: z.number().int().nullable().describe("The agent version the call ran: deployed on its engine when it was placed, or in force at its start for calls from webhooks and sync; null when not known (imported calls, calls before versions, unknown remote agents)"),
     outcome: CallOutcomeSchema,
   })
   .meta({ id: "CallRecord" });

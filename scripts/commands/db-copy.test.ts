@@ -52,7 +52,7 @@ import { evaluateOnce } from "@/lib/alerts/evaluator";
 const ADMIN = process.env.TEST_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:55432/postgres";
 const havePg = Boolean(process.env.TEST_PG_ADMIN_URL) || (await canConnect(ADMIN));
 
-const TABLES = ["accounts", "calls", "call_daily", "agents", "tools", "tool_tests", "contact_lists", "contacts", "engines", "agent_deployments", "call_daily_engine", "users", "api_tokens", "sessions", "audit_log", "signin_failures", "suppressions", "member_links", "campaigns", "campaign_contacts", "call_outcomes", "call_outcome_fields", "ai_providers", "analysis_jobs", "analysis_runs", "call_outcome_daily", "webhook_endpoints", "webhook_events", "webhook_deliveries", "webhook_attempts", "agent_versions", "call_minute", "alert_rules", "alert_incidents"];
+const TABLES = ["accounts", "calls", "call_daily", "agents", "tools", "tool_tests", "contact_lists", "contacts", "engines", "agent_deployments", "call_daily_engine", "users", "api_tokens", "sessions", "audit_log", "signin_failures", "suppressions", "member_links", "campaigns", "campaign_contacts", "call_outcomes", "call_outcome_fields", "ai_providers", "analysis_jobs", "analysis_runs", "call_outcome_daily", "webhook_endpoints", "webhook_events", "webhook_deliveries", "webhook_attempts", "agent_versions", "agent_deployment_log", "call_minute", "alert_rules", "alert_incidents"];
 const TOOL_TOKEN = "tok_copy_plaintext_9Xq2Lm";
 const UNTIL = new Date("2025-06-30T12:00:00Z");
 const pgName = `voxdesk_copy_${crypto.randomBytes(5).toString("hex")}`;

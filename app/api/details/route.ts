@@ -12,7 +12,7 @@ export const GET = route({ query: DetailsQuery }, async ({ query, auth }) => {
   // The answer depends on the account and the parsed query alone (lib/http/read-cache.ts).
   return reuseWhileUnchanged(`details\n${auth.accountId}\n${JSON.stringify(query)}`, () => listCalls(
     auth.accountId,
-    { agent_id: query.agent_id, engine_id: query.engine_id, campaign_id: query.campaign_id, status: query.status, call_type: query.call_type, from, toExclusive, q: query.q, outcome },
+    { agent_id: query.agent_id, agent_version: query.agent_version, engine_id: query.engine_id, campaign_id: query.campaign_id, status: query.status, call_type: query.call_type, from, toExclusive, q: query.q, outcome },
     query.limit ?? 100,
     query.cursor,
   ));

@@ -7,7 +7,7 @@ import { DiffQuery, NoteBody, VersionParams } from "./schema";
 
 // OpenAPI entries of the agent versions endpoints (issue 22), merged into agentPaths.
 
-const figure = (what: string) => z.number().nullable().describe(`${what}; null until calls carry the version they ran`);
+const figure = (what: string) => z.number().nullable().describe(`${what}, over every call stamped with this version (a call's agent_version); null when no call ran this version, or (rates) when there is nothing to divide by`);
 const VersionSummary = z.object({
   version: z.number().int().describe("From 1, one more per change"),
   created_at: timestamp("When this content was written"),

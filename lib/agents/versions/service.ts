@@ -7,6 +7,7 @@ import { getVersion, listVersions, restoreContent, setVersionNote, type VersionR
 import { diffContent } from "./diff";
 import { fromStored } from "./payload";
 import { versionNumber } from "./schema";
+import { versionTotals, type VersionTotals } from "@/lib/calls/db/version-summary";
 
 // Agent versions (issue 22): read, label, compare and restore. Writes of new content happen with
 // the agent row itself (lib/agents/db.ts); this is everything else.
@@ -38,16 +39,27 @@ export async function versionContent(accountId: string, agent: AgentRecord, n: n
   return asRecord(agent, row);
 }
 
+/** A version no call ran (yet, or before calls carried versions): nothing measured, never a 0 rate. */
+const NO_CALLS = { calls: null, analyzed: null, success_rate: null, average_duration: null, cost_per_call: null };
+const round = (n: number, d: number) => Math.round(n * 10 ** d) / 10 ** d;
+
 /**
- * Figures per version need calls stamped with the version they ran; until they are, each figure is
- * null (not measured), never a 0 that would read as "no calls".
+ * A version's figures from the calls stamped with it (lib/calls/db/version-summary.ts), with the
+ * dashboard's definitions: success_rate over calls with a success verdict, average_duration over
+ * completed calls; a rate with nothing to divide by is null, never 0; every figure null without calls.
  */
-const NOT_MEASURED = { calls: null, analyzed: null, success_rate: null, average_duration: null, cost_per_call: null };
+function figures(t: VersionTotals | undefined) {
+  if (!t) return NO_CALLS;
+  return {
+    calls: t.calls, analyzed: t.analyzed, success_rate: t.judged ? round(t.succeeded / t.judged, 4) : null,
+    average_duration: t.completed ? round(t.completed_duration / t.completed, 2) : null, cost_per_call: t.calls ? round(t.cost / t.calls, 4) : null,
+  };
+}
 
 export async function versionsOf(accountId: string, agentId: string) {
-  const rows = await listVersions(accountId, agentId);
+  const [rows, totals] = await Promise.all([listVersions(accountId, agentId), versionTotals(accountId, agentId)]);
   if (rows.length === 0) throw notFound("Agent"); // every agent has version 1: none means not this account's
-  return { versions: rows.map((r) => ({ ...r, ...NOT_MEASURED })) };
+  return { versions: rows.map((r) => ({ ...r, ...figures(totals.get(r.version)) })) };
 }
 
 /** GET …/versions/{n}: GET /api/agent/{id}'s shape with that version's content; in_sync: the engine runs it. */
@@ -64,7 +76,7 @@ export async function labelVersion(accountId: string, agentId: string, n: string
   await agentOr404(accountId, agentId);
   const row = await setVersionNote(accountId, agentId, v, note === "" ? null : note);
   if (!row) throw noVersion();
-  return { ...row, ...NOT_MEASURED };
+  return { ...row, ...figures((await versionTotals(accountId, agentId)).get(v)) };
 }
 
 export async function diffVersions(accountId: string, agentId: string, from: number, to: number) {

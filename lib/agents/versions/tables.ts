@@ -1,4 +1,4 @@
-// Kysely types of migration 0016 (issue 22), merged into lib/core/tables.ts's DB from here so the
+// Kysely types of migrations 0016 and 0017 (issue 22), merged into lib/core/tables.ts's DB from here so the
 // versions room owns its schema's shape (as lib/outcomes/tables.ts does). Types only.
 import type {} from "@/lib/core/tables";
 
@@ -12,6 +12,9 @@ export interface AgentVersionsTable {
   note: string | null;
 }
 
+/** Migration 0017: every deployment made, so late executions find the version in force at their start. */
+export interface AgentDeploymentLogTable { account_id: string; agent_id: string; engine_id: string; deployed_at: string; version: number | null }
+
 declare module "@/lib/core/tables" {
   interface AgentsTable {
     /** The agent's newest version, which the row equals. */
@@ -21,7 +24,12 @@ declare module "@/lib/core/tables" {
     /** The version the engine runs; null: deployed before versions, content changed since. */
     version?: number | null;
   }
+  interface CallsTable {
+    /** Migration 0017: the agent version the call ran; null when not known. */
+    agent_version?: number | null;
+  }
   interface DB {
     agent_versions: AgentVersionsTable;
+    agent_deployment_log: AgentDeploymentLogTable;
   }
 }

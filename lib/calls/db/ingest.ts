@@ -12,7 +12,11 @@ import type { DB } from "@/lib/core/tables";
 import { ADVISORY_LOCK, CALL_SQL, DAILY_PRUNE, DAILY_UPSERT, ENGINE_PRUNE, ENGINE_UPSERT, FTS_DELETE, FTS_INSERT } from "./ingest-sql";
 
 /** An execution resolved to our agent (or kept under the engine's agent id when none matches). */
-export interface ExecutionCall extends IngestedCall { agent_id: string; name: string; engine_id: string }
+export interface ExecutionCall extends IngestedCall {
+  agent_id: string; name: string; engine_id: string;
+  /** Issue 22: the agent version the call ran, written when the call is first recorded; null: unknown. */
+  agent_version?: number | null;
+}
 export type UpsertOutcome = "imported" | "updated" | "unchanged";
 
 /**
@@ -59,7 +63,7 @@ export async function upsertExecutionCall(accountId: string, c: ExecutionCall, h
       // An imported call (rank 0) was never in the engine rollup: take it out of the daily one only.
       await applyRollups(trx, accountId, { ...old, call_sid: c.call_sid, extra: old.extra ?? null, created_at: createdAt }, -1, (old.status_rank ?? 0) > 0);
     } else {
-      const [row] = await runSql<{ id: number | string }>(trx, q.insert, [...values, accountId, c.call_sid, createdAt]);
+      const [row] = await runSql<{ id: number | string }>(trx, q.insert, [...values, accountId, c.call_sid, createdAt, c.agent_version ?? null]);
       id = Number(row.id);
     }
     if (!pg) {

@@ -5,6 +5,7 @@ import { sqliteStatement } from "@/lib/core/prepared";
 import { engineFigures, summarise, type DailyRow, type EngineRow, type SummaryRange } from "@/lib/calls/summary-math";
 import { outcomeDayRows } from "@/lib/outcomes/db/rollups";
 import { outcomeFigures } from "@/lib/outcomes/summary-math";
+import { versionDailyRows, versionEngineRows, versionOutcomeRows } from "./version-summary";
 
 const DAILY_SQL = "SELECT day, agent_id, agent_name, status, call_type, calls, duration, cost FROM call_daily WHERE account_id = ? AND day >= ? AND day <= ?";
 
@@ -14,11 +15,20 @@ const DAILY_SQL = "SELECT day, agent_id, agent_name, status, call_type, calls, d
  * agents, not on the number of calls.
  */
 export async function callSummary(accountId: string, r: SummaryRange) {
-  const [calls, outcomes] = await Promise.all([callFigures(accountId, r), outcomeDayRows(accountId, r)]);
+  const v = versionOf(r);
+  const [calls, outcomes] = await Promise.all([callFigures(accountId, r), v ? versionOutcomeRows(accountId, v, r) : outcomeDayRows(accountId, r)]);
   return { ...calls, outcomes: outcomeFigures(outcomes, r, calls.totals.cost) };
 }
 
+/** One agent version (issue 22): read from that version's calls, as a campaign is (version-summary.ts). */
+const versionOf = (r: SummaryRange) => (r.agentId && r.agentVersion !== undefined ? { agentId: r.agentId, version: r.agentVersion } : undefined);
+
 async function callFigures(accountId: string, r: SummaryRange) {
+  const v = versionOf(r);
+  if (v) {
+    const [rows, engine] = await Promise.all([versionDailyRows(accountId, v, r), versionEngineRows(accountId, v, r)]);
+    return summarise(rows, r, engineFigures(engine));
+  }
   if (r.campaignId) {
     const [rows, engine] = await Promise.all([campaignDailyRows(accountId, r.campaignId, r), campaignEngineRows(accountId, r.campaignId, r)]);
     return summarise(rows, r, engineFigures(engine));

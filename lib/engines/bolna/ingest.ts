@@ -1,6 +1,6 @@
 import "server-only";
 import { getAgent } from "@/lib/agents/db";
-import { findDeploymentByRemoteAgent, type EngineRow } from "@/lib/engines/db";
+import { findDeploymentByRemoteAgent, versionInForce, type EngineRow } from "@/lib/engines/db";
 import { campaignCallHook } from "@/lib/campaigns/call-hook";
 import { upsertExecutionCall, type ExecutionHook, type UpsertOutcome } from "@/lib/calls/db/ingest";
 import { outcomeHook } from "@/lib/analysis/ingest-hook";
@@ -16,15 +16,29 @@ type Json = Record<string, unknown>;
  * agent's analysis plan (lib/outcomes), or else a job for Voxdesk's own analysis (lib/analysis), and
  * its campaign contact.
  */
-export async function ingestExecution(engine: EngineRow, execution: Json): Promise<UpsertOutcome> {
+export async function ingestExecution(engine: EngineRow, execution: Json, placedVersion?: number | null): Promise<UpsertOutcome> {
   const call = executionToCall(execution);
   const dep = await findDeploymentByRemoteAgent(engine.id, call.remote_agent_id);
   const agent = dep ? await getAgent(engine.account_id, dep.agent_id) : undefined;
+  const agent_version = placedVersion !== undefined ? placedVersion : dep && agent ? await deployedAt(engine, dep, call.created_at) : null;
   return upsertExecutionCall(
     engine.account_id,
-    { ...call, agent_id: agent?.agent_id ?? call.remote_agent_id, name: agent?.agent_name ?? "", engine_id: engine.id },
+    { ...call, agent_id: agent?.agent_id ?? call.remote_agent_id, name: agent?.agent_name ?? "", engine_id: engine.id, agent_version },
     withOutcome(outcomeHook(agent?.analysis_plan)),
   );
+}
+
+type DeploymentRow = NonNullable<Awaited<ReturnType<typeof findDeploymentByRemoteAgent>>>;
+
+/**
+ * The version deployed on the engine when the call started (issue 22). The deployment already read
+ * answers every call that started after it (nearly all): no query. A call that started earlier (a
+ * late webhook, a sync after a rollback) reads the deployment log. Only the first record of a call
+ * keeps it (ingest.ts inserts it, updates leave it), so this costs nothing on later deliveries' rows.
+ */
+function deployedAt(engine: EngineRow, dep: DeploymentRow, startedAt: string): number | null | Promise<number | null> {
+  if (dep.deployed_at <= startedAt) return dep.version ?? null;
+  return versionInForce(engine.account_id, dep.agent_id, engine.id, startedAt);
 }
 
 // A campaign's contact follows its call in the same transaction (lib/campaigns/call-hook.ts), and a

@@ -49,11 +49,11 @@ export async function placeCall(accountId: string, agentId: string, req: CallReq
   });
   const at = new Date().toISOString();
   await hooks.accepted?.(callSid, at);
-  // The deployment (dep, with the agent version it carries) is at hand here for whatever a call should record of it.
+  // Stamped with the version the engine ran when it took the call (issue 22), not looked up again.
   await ingestExecution(engine, {
     id: callSid, agent_id: dep.remote_agent_id, status: "queued", created_at: at, updated_at: at,
     context_details: { recipient_data: req.template_variables ?? {} },
     telephony_data: { to_number: to.e164, from_number: fromE164 ?? "", call_type: "outbound" },
-  });
+  }, dep.version ?? null);
   return { call_sid: callSid, status: "queued" as const };
 }

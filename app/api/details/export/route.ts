@@ -12,7 +12,7 @@ const PAGE_SIZE = 1000;
 /** The filtered call log as CSV, every matching call (not one page), newest first; the outcome columns last. */
 export const GET = route({ query: ExportQuery }, async ({ query, auth, requestId }) => {
   const { from, toExclusive } = rangeBounds(query.from, query.to);
-  const filters: CallFilters = { agent_id: query.agent_id, engine_id: query.engine_id, campaign_id: query.campaign_id, status: query.status, call_type: query.call_type, from, toExclusive, q: query.q,
+  const filters: CallFilters = { agent_id: query.agent_id, agent_version: query.agent_version, engine_id: query.engine_id, campaign_id: query.campaign_id, status: query.status, call_type: query.call_type, from, toExclusive, q: query.q,
     outcome: await outcomeFilter(auth.accountId, query) };
   const read = async (cursor?: string) => {
     const page = await listCalls(auth.accountId, filters, PAGE_SIZE, cursor);
