@@ -1,3 +1,6 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+import readline from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { evaluateOnce } from "@/lib/alerts/evaluator";
 import { upsertExecutionCall, type ExecutionCall } from "@/lib/calls/db/ingest";
@@ -23,9 +26,10 @@ import * as rules from "./route";
 let w: WebhookWorld;
 let rx: WebhookReceiver;
 let other: { accountId: string; token: string };
+let location: string;
 
 beforeAll(async () => {
-  await useTempDatabase({ TOOL_TARGET_ALLOWLIST: "127.0.0.1", RATE_LIMIT_PER_MINUTE: "100000" });
+  location = await useTempDatabase({ TOOL_TARGET_ALLOWLIST: "127.0.0.1", RATE_LIMIT_PER_MINUTE: "100000" });
   rx = await startWebhookReceiver();
   w = await webhookWorld([
     [/^\/api\/alert-rules$/, rules], [/^\/api\/alert-rules\/(?<rule_id>[^/]+)$/, byId],
@@ -168,6 +172,34 @@ describe("alert evaluator", () => {
     const events = await db().selectFrom("webhook_events").select("payload").where("account_id", "=", w.accountId).where("type", "=", "alert.triggered").execute();
     expect(events.filter((e) => e.payload.includes(rule))).toHaveLength(1);
   });
+
+  it("an evaluator in another process and one in this process open and resolve each incident once", async () => {
+    const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", path.join("lib", "testing", "alert-evaluator-process.ts")], {
+      env: { ...process.env, ...(location.startsWith("postgres") ? { DATABASE_URL: location } : { DATABASE_PATH: location }) },
+      stdio: ["pipe", "pipe", "inherit"],
+    });
+    const lines = readline.createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    expect((await lines.next()).value).toBe("ready");
+    await upsertExecutionCall(w.accountId, execution("twin-call", "completed", T - MIN));
+    const made: string[] = [];
+    for (let i = 0; i < 8; i++) made.push((await w.api("POST", "/api/alert-rules", { ...RULE, name: `twin ${i}`, metric: "calls", threshold: 0, window_minutes: 60 })).json.rule_id);
+    const both = async (now: number) => {
+      child.stdin!.write(`tick ${now}\n`);
+      const [here, there] = await Promise.all([evaluateOnce({ now }), lines.next().then((l) => JSON.parse(l.value as string) as typeof here)]);
+      return { opened: [...here.opened, ...there.opened], resolved: [...here.resolved, ...there.resolved] };
+    };
+    const opened = (await both(T)).opened;
+    const rows = await db().selectFrom("alert_incidents").select(["id", "rule_id"]).where("rule_id", "in", made).execute();
+    expect(rows.map((r) => r.rule_id).sort()).toEqual([...made].sort()); // one incident per rule
+    expect(opened.filter((id) => rows.some((r) => r.id === id))).toHaveLength(made.length); // each reported by one process
+    expect((await both(T + 2 * 60 * MIN)).resolved.filter((id) => rows.some((r) => r.id === id)).sort()).toEqual(rows.map((r) => r.id).sort());
+    child.stdin!.end("stop\n");
+    await exited;
+    const events = await db().selectFrom("webhook_events").select("payload").where("type", "=", "alert.triggered").execute();
+    for (const rule of made) expect(events.filter((e) => e.payload.includes(rule))).toHaveLength(1);
+    for (const id of made) await w.api("DELETE", `/api/alert-rules/${id}`);
+  }, 60_000);
 
   it("rates come from outcomes (a re-analysis moves its share), and a relative rule compares with the window before", async () => {
     const agent = "agent-rates";
