@@ -5,6 +5,7 @@ import { runSql, sqliteStatement } from "@/lib/core/prepared";
 import type { DB } from "@/lib/core/tables";
 import type { ExecutionHook } from "@/lib/calls/db/ingest";
 import { ADVISORY_LOCK } from "@/lib/calls/db/ingest-sql";
+import { emitCallAnalyzed } from "@/lib/webhooks/outcome-event";
 import { evaluateExtraction, type Evaluated, type FieldValue, type OutcomeError } from "./evaluate";
 import type { FieldFilter, OUTCOME_STATUSES } from "./filters";
 import type { AnalysisPlan, Sentiment } from "./schema";
@@ -63,11 +64,11 @@ export async function writeOutcome(
   const createdAt = known?.createdAt ?? (await runSql<{ created_at: string }>(trx, CALL_CREATED, [accountId, callSid]))[0]?.created_at;
   if (createdAt === undefined) throw new Error(`writeOutcome: no call ${callSid}`);
   const [old] = isNew ? [] : await runSql<OldShare>(trx, OUTCOME_OLD, [accountId, callSid]);
-  await runSql(trx, OUTCOME_UPSERT, [
+  const [{ call_id: callId }] = await runSql<{ call_id: number | string }>(trx, OUTCOME_UPSERT, [
     accountId, callSid, agentId, "analyzed", meta.source, o.success === null ? null : pg ? o.success : Number(o.success),
     o.success_reason, o.sentiment, o.disposition,
     // [name, value] pairs: PostgreSQL's jsonb would reorder an object's keys, and the plan's order is kept.
-    JSON.stringify(Object.entries(o.fields)), o.errors.length ? JSON.stringify(o.errors) : null, meta.model, meta.analyzedAt, createdAt,
+    JSON.stringify(Object.entries(o.fields)), o.errors.length ? JSON.stringify(o.errors) : null, meta.model, meta.analyzedAt, createdAt, accountId, callSid,
   ]);
   // Alerts (issue 23): the minute rollup first, as ingest touches it before its outcome hook (lock order).
   await moveOutcomeMinute(trx, accountId, old && { created_at: old.created_at, agent_id: old.agent_id,
@@ -82,9 +83,10 @@ export async function writeOutcome(
   const params: unknown[] = [];
   for (const [name, v] of Object.entries(o.fields)) {
     if (v === null) continue;
-    params.push(accountId, callSid, name, createdAt, typeof v === "number" ? v : typeof v === "boolean" ? Number(v) : null, typeof v === "string" ? v : null);
+    params.push(accountId, callSid, name, createdAt, typeof v === "number" ? v : typeof v === "boolean" ? Number(v) : null, typeof v === "string" ? v : null, callId);
   }
-  if (params.length) await runSql(trx, fieldsInsert(params.length / 6), params);
+  if (params.length) await runSql(trx, fieldsInsert(params.length / 7), params);
+  await emitCallAnalyzed(trx, accountId, callSid, o, meta);
 }
 
 type OldShare = { agent_id: string; success: number | boolean | null; sentiment: string | null; disposition: string | null; created_at: string };
@@ -155,6 +157,11 @@ function fieldProbe(ff: FieldFilter, alias: string) {
   return alias === "o" ? sql<SqlBool>`(${probe} LIMIT 1) IS NOT NULL` : sql<SqlBool>`EXISTS (${probe})`;
 }
 
+// Each walked match reaches its call by the id copied onto it (migration 0019): on SQLite a rowid
+// lookup, chosen over the (account_id, call_sid) index the caller's join also names, one index probe
+// fewer per match (0.49 -> 0.35 ms for success=true's walk at 300,000 calls).
+const BY_ID = sql<SqlBool>`calls.id = o.call_id`;
+
 /** Where a call log filtered by outcome starts: an outcome table (as `o`) and conditions on its rows. */
 export interface OutcomeWalk { table: "call_outcomes" | "call_outcome_fields"; where: RawBuilder<SqlBool>[] }
 
@@ -175,9 +182,9 @@ export function outcomeWalk(f: OutcomeFilter | undefined): OutcomeWalk | undefin
   if (!shared && !fields.length) return undefined;
   if (!shared) {
     const [first, ...rest] = fields;
-    return { table: "call_outcome_fields", where: [sql<SqlBool>`o.name = ${first.name}`, fieldCondition(first, "o"), ...rest.map((ff) => fieldProbe(ff, "o"))] };
+    return { table: "call_outcome_fields", where: [BY_ID, sql<SqlBool>`o.name = ${first.name}`, fieldCondition(first, "o"), ...rest.map((ff) => fieldProbe(ff, "o"))] };
   }
-  const where: RawBuilder<SqlBool>[] = [];
+  const where: RawBuilder<SqlBool>[] = [BY_ID];
   if (f.success !== undefined) where.push(sql<SqlBool>`o.success = ${dialect() === "postgres" ? f.success : Number(f.success)}`);
   if (f.sentiment) where.push(sql<SqlBool>`o.sentiment = ${f.sentiment}`);
   if (f.disposition) where.push(sql<SqlBool>`o.disposition = ${f.disposition}`);

@@ -18,11 +18,13 @@ export interface CallOutcomesTable {
   model: string | null; analyzed_at: string;
   /** The call's created_at (migration 0014): the filtered call log walks this table in the log's order. */
   created_at: string;
+  /** The call's id (migration 0019): the walk reaches its call by primary key. */
+  call_id: number | null;
 }
 export interface CallOutcomeFieldsTable {
   account_id: string; call_sid: string; name: string; num_value: number | null; text_value: string | null;
-  /** The call's created_at, as on call_outcomes. */
-  created_at: string;
+  /** The call's created_at and id, as on call_outcomes. */
+  created_at: string; call_id: number | null;
 }
 /** Migration 0014: outcome counts per account, UTC day of the call, agent and disposition ('' for none). */
 export interface CallOutcomeDailyTable {

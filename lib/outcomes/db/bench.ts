@@ -27,15 +27,15 @@ export async function seedOutcomes(accountId: string): Promise<number> {
     : sql`json_array(json_array('seats', ${seats}), json_array('plan', ${plan}), json_array('callback', json(CASE WHEN ${callback} = 1 THEN 'true' ELSE 'false' END)))`;
   return writeTx(async (trx) => {
     const inserted = await sql`
-      INSERT INTO call_outcomes (account_id, call_sid, agent_id, status, source, success, success_reason, sentiment, disposition, fields, errors, model, analyzed_at, created_at)
+      INSERT INTO call_outcomes (account_id, call_sid, agent_id, status, source, success, success_reason, sentiment, disposition, fields, errors, model, analyzed_at, created_at, call_id)
       SELECT c.account_id, c.call_sid, c.agent_id, 'analyzed', 'voxdesk', ${success}, 'bench',
         CASE WHEN (c.id * 13) % 10 < 5 THEN 'positive' WHEN (c.id * 13) % 10 < 8 THEN 'neutral' ELSE 'negative' END,
         CASE (c.id * 17) % 4 WHEN 0 THEN 'booked' WHEN 1 THEN 'callback' WHEN 2 THEN 'not_interested' ELSE 'voicemail' END,
-        ${fields}, NULL, 'bench-model', c.created_at, c.created_at
+        ${fields}, NULL, 'bench-model', c.created_at, c.created_at, c.id
       FROM calls c WHERE ${pick}`.execute(trx);
     for (const [name, num, text] of [["seats", seats, sql`NULL`], ["plan", sql`NULL`, plan], ["callback", callback, sql`NULL`]] as const) {
-      await sql`INSERT INTO call_outcome_fields (account_id, call_sid, name, num_value, text_value, created_at)
-        SELECT c.account_id, c.call_sid, ${name}, ${num}, ${text}, c.created_at FROM calls c WHERE ${pick}`.execute(trx);
+      await sql`INSERT INTO call_outcome_fields (account_id, call_sid, name, num_value, text_value, created_at, call_id)
+        SELECT c.account_id, c.call_sid, ${name}, ${num}, ${text}, c.created_at, c.id FROM calls c WHERE ${pick}`.execute(trx);
     }
     const day = pg ? sql`(created_at AT TIME ZONE 'UTC')::date` : sql`substr(created_at, 1, 10)`;
     const succeeded = pg ? sql`count(*) FILTER (WHERE success)` : sql`count(CASE WHEN success = 1 THEN 1 END)`;

@@ -8,18 +8,20 @@ const marks = (n: number) => Array(n).fill("?").join(", ");
 /** The columns writeOutcome sets, in the order of its parameters (after account_id, call_sid). */
 const OUTCOME_COLS = ["agent_id", "status", "source", "success", "success_reason", "sentiment", "disposition", "fields", "errors",
   "model", "analyzed_at", "created_at"] as const;
-export const OUTCOME_UPSERT = `INSERT INTO call_outcomes (account_id, call_sid, ${OUTCOME_COLS.join(", ")}) VALUES (${marks(OUTCOME_COLS.length + 2)})
-  ON CONFLICT (account_id, call_sid) DO UPDATE SET ${OUTCOME_COLS.map((c) => `${c} = excluded.${c}`).join(", ")}`;
+/** Also takes the call's id (migration 0019) in the same statement, and hands it back for the field rows. */
+export const OUTCOME_UPSERT = `INSERT INTO call_outcomes (account_id, call_sid, ${OUTCOME_COLS.join(", ")}, call_id)
+  VALUES (${marks(OUTCOME_COLS.length + 2)}, (SELECT id FROM calls WHERE account_id = ? AND call_sid = ?))
+  ON CONFLICT (account_id, call_sid) DO UPDATE SET ${[...OUTCOME_COLS, "call_id"].map((c) => `${c} = excluded.${c}`).join(", ")} RETURNING call_id`;
 export const OUTCOME_OLD = "SELECT agent_id, success, sentiment, disposition, created_at FROM call_outcomes WHERE account_id = ? AND call_sid = ?";
 export const CALL_CREATED = "SELECT created_at FROM calls WHERE account_id = ? AND call_sid = ?";
 export const FIELDS_DELETE = "DELETE FROM call_outcome_fields WHERE account_id = ? AND call_sid = ?";
 
-const FIELD_ROW = `(${marks(6)})`;
+const FIELD_ROW = `(${marks(7)})`;
 const fieldInserts = new Map<number, string>();
-/** The insert of `n` field rows (account_id, call_sid, name, created_at, num_value, text_value): one text per n (at most 20). */
+/** The insert of `n` field rows (account_id, call_sid, name, created_at, num_value, text_value, call_id): one text per n (at most 20). */
 export function fieldsInsert(n: number): string {
   let text = fieldInserts.get(n);
-  if (!text) fieldInserts.set(n, (text = `INSERT INTO call_outcome_fields (account_id, call_sid, name, created_at, num_value, text_value) VALUES ${Array(n).fill(FIELD_ROW).join(", ")}`));
+  if (!text) fieldInserts.set(n, (text = `INSERT INTO call_outcome_fields (account_id, call_sid, name, created_at, num_value, text_value, call_id) VALUES ${Array(n).fill(FIELD_ROW).join(", ")}`));
   return text;
 }
 
