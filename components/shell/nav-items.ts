@@ -1,4 +1,4 @@
-import { BookOpen, Bot, Contact, KeyRound, LayoutDashboard, Megaphone, PhoneCall, PhoneOff, ScrollText, Server, Sparkles, Users, Wrench, type LucideIcon } from "lucide-react";
+import { BookOpen, Bot, Contact, KeyRound, LayoutDashboard, Megaphone, PhoneCall, PhoneOff, ScrollText, Server, Sparkles, Users, Webhook, Wrench, type LucideIcon } from "lucide-react";
 import type { Role } from "@/lib/people/roles";
 
 /** `minRole`: shown only to that role and above (the pages' API answers 403 below it anyway). */
@@ -16,6 +16,7 @@ export const navItems: readonly NavItem[] = [
   { href: "/settings/members", label: "Members", icon: Users, minRole: "admin" },
   { href: "/settings/api-keys", label: "API keys", icon: KeyRound, minRole: "admin" },
   { href: "/settings/ai-providers", label: "AI providers", icon: Sparkles, minRole: "admin" },
+  { href: "/settings/webhooks", label: "Webhooks", icon: Webhook, minRole: "admin" },
   { href: "/settings/audit", label: "Audit log", icon: ScrollText, minRole: "admin" },
   { href: "/docs", label: "API docs", icon: BookOpen },
 ];

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { disabledExplanation, eventsSummary, healthSummary, prettyBody, toggleEvent } from "./webhook-format";
+
+describe("webhook console wording", () => {
+  it("summarises health with a tone by success rate", () => {
+    expect(healthSummary({ attempts: 0, succeeded: 0, success_rate: null })).toMatchObject({ text: "No deliveries", tone: "default" });
+    expect(healthSummary({ attempts: 120, succeeded: 120, success_rate: 1 })).toMatchObject({ text: "100% of 120", tone: "success" });
+    expect(healthSummary({ attempts: 1000, succeeded: 999, success_rate: 0.999 })).toMatchObject({ text: "99.9% of 1000", tone: "success" });
+    expect(healthSummary({ attempts: 4, succeeded: 3, success_rate: 0.75 })).toMatchObject({ text: "75% of 4", tone: "warning" });
+    expect(healthSummary({ attempts: 4, succeeded: 1, success_rate: 0.25 }).tone).toBe("destructive");
+  });
+
+  it("explains why an endpoint is disabled", () => {
+    expect(disabledExplanation("the endpoint answered 410 Gone")).toMatch(/410 Gone/);
+    expect(disabledExplanation("every attempt failed for 5 days")).toMatch(/5 days/);
+    expect(disabledExplanation("disabled by a person")).toMatch(/by a person/);
+    expect(disabledExplanation(null)).toMatch(/nothing is sent/);
+  });
+
+  it("picks events: all stands alone, types keep the schema's order", () => {
+    expect(toggleEvent(["call.ended"], "*", true)).toEqual(["*"]);
+    expect(toggleEvent(["*"], "call.ended", true)).toEqual(["call.ended"]);
+    expect(toggleEvent(["call.ended"], "call.started", true)).toEqual(["call.started", "call.ended"]);
+    expect(toggleEvent(["call.started", "call.ended"], "call.started", false)).toEqual(["call.ended"]);
+    expect(eventsSummary(["*"])).toBe("All events");
+    expect(eventsSummary(["call.ended", "call.started"])).toBe("2 event types");
+  });
+
+  it("pretty-prints JSON bodies and keeps other text", () => {
+    expect(prettyBody('{"a":1}')).toBe('{\n  "a": 1\n}');
+    expect(prettyBody("receiver broke")).toBe("receiver broke");
+    expect(prettyBody("")).toBe("(empty)");
+  });
+});
