@@ -53,7 +53,7 @@ export function HistorySheet({ agent, open, onClose, onRestored }: HistorySheetP
   } else {
     body = (
       <div className="flex flex-col gap-4">
-        <div aria-live="polite" className="rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
+        <div className="rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
           {pair ? (
             <>
               <div className="mb-2 flex justify-end">
@@ -62,7 +62,7 @@ export function HistorySheet({ agent, open, onClose, onRestored }: HistorySheetP
               <VersionDiff agentId={agent.agent_id} from={pair.from} to={pair.to} />
             </>
           ) : (
-            <p className="text-sm text-zinc-600 dark:text-zinc-300">
+            <p role="status" className="text-sm text-zinc-600 dark:text-zinc-300">
               {compare.length === 1 ? `v${compare[0]} chosen: tick one more version to compare.` : "Tick two versions to see what changed between them."}
             </p>
           )}
@@ -91,7 +91,11 @@ export function HistorySheet({ agent, open, onClose, onRestored }: HistorySheetP
   return (
     <>
       <Sheet open={open} onOpenChange={(o) => !o && onClose()}>
-        <SheetContent data-testid="agent-history">
+        <SheetContent
+          data-testid="agent-history"
+          // Esc in a note being edited cancels the edit, not the whole sheet (Radix listens before React does).
+          onEscapeKeyDown={(e) => { if ((e.target as Element | null)?.closest?.("[data-escape-local]")) e.preventDefault(); }}
+        >
           <SheetHeader>
             <SheetTitle>History of {agent.agent_name}</SheetTitle>
             <SheetDescription>Every save is a numbered version. Restoring one saves it again as the newest.</SheetDescription>

@@ -39,14 +39,14 @@ export function VersionNote({ agentId, version, note, canEdit }: { agentId: stri
 
   if (editing) {
     return (
-      <form onSubmit={submit} className="flex flex-col gap-1" aria-label={`Note of v${version}`}>
+      <form onSubmit={submit} className="flex flex-col gap-1" aria-label={`Note of v${version}`} data-escape-local>
         <div className="flex items-center gap-2">
           <Input
             autoFocus
             value={draft}
             maxLength={200}
             onChange={(e) => setDraft(e.target.value)}
-            onKeyDown={(e) => { if (e.key === "Escape") { e.stopPropagation(); e.preventDefault(); stop(); } }}
+            onKeyDown={(e) => { if (e.key === "Escape") { e.preventDefault(); stop(); } }}
             aria-label={`Note for v${version}`}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
