@@ -1,0 +1,60 @@
+import net from "node:net";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { createRule } from "@/lib/alerts/db/rules";
+import { evaluateOnce } from "@/lib/alerts/evaluator";
+import { upsertExecutionCall } from "@/lib/calls/db/ingest";
+import { statusRank } from "@/lib/calls/status";
+import { newAccountWithToken, useTempDatabase } from "@/lib/testing/harness";
+
+// With SMTP_URL set, an incident is mailed to the rule's addresses when it opens and when it
+// resolves (issue 23). A real SMTP server (smtp-server) on 127.0.0.1 keeps what it receives.
+
+const received: { to: string[]; data: string }[] = [];
+let server: SMTPServer;
+
+beforeAll(async () => {
+  server = new SMTPServer({
+    authOptional: true, disabledCommands: ["STARTTLS"], logger: false,
+    onData(stream, session, done) {
+      let data = "";
+      stream.on("data", (c: Buffer) => (data += c.toString("utf8")));
+      stream.on("end", () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
+        done();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.server.address() as net.AddressInfo).port;
+  await useTempDatabase({ SMTP_URL: `smtp://127.0.0.1:${port}`, SMTP_FROM: "Voxdesk <alerts@voxdesk.test>", LOG_LEVEL: "silent" });
+});
+afterAll(async () => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const until = async (ok: () => boolean) => {
+  for (let i = 0; i < 200 && !ok(); i++) await new Promise((r) => setTimeout(r, 25));
+  expect(ok()).toBe(true);
+};
+
+it("mails the rule's addresses when an incident opens and when it resolves", async () => {
+  const { accountId } = await newAccountWithToken("Mailed alerts");
+  const T = Math.floor(Date.now() / 60_000) * 60_000;
+  await createRule(accountId, {
+    name: "Any failure", metric: "failed_calls", comparator: "gt", threshold: 0, window_minutes: 10, relative: false, severity: "warning",
+    notify: { emails: ["oncall@example.test", "lead@example.test"], webhook: false },
+  });
+  await upsertExecutionCall(accountId, {
+    call_sid: "mail-fail", remote_agent_id: "r", agent_id: "agent-m", name: "M", engine_id: "e1", from_number: "+14155550101", to_number: "+14155550199",
+    duration: 3, recording_url: "", transcription: "", status: "failed", cost: 0, call_type: "outbound", created_at: new Date(T - 60_000).toISOString(),
+    updated_at: new Date(T - 60_000).toISOString(), status_rank: statusRank("failed"),
+    extra: { summary: null, extracted_data: null, cost_breakdown: null, hangup_by: null, hangup_reason: null, answered_by_voice_mail: null, error_message: null, template_variables: null },
+  });
+  expect((await evaluateOnce({ now: T })).opened).toHaveLength(1);
+  await until(() => received.length === 1);
+  expect(received[0].to.sort()).toEqual(["lead@example.test", "oncall@example.test"]);
+  expect(received[0].data).toContain("Subject: [warning] Alert: Any failure");
+  expect(received[0].data).toContain("mail-fail");
+  expect((await evaluateOnce({ now: T + 20 * 60_000 })).resolved).toHaveLength(1);
+  await until(() => received.length === 2);
+  expect(received[1].data).toContain("Subject: Resolved: Any failure");
+});
