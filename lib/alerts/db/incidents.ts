@@ -1,5 +1,6 @@
 import "server-only";
 import { sql, type Kysely } from "kysely";
+import { CALL_STATUSES, endReasonOf } from "@/lib/calls/status";
 import { db, dialect } from "@/lib/core/client";
 import { decodeCursor, keysetPage } from "@/lib/core/cursor";
 import type { DB } from "@/lib/core/tables";
@@ -21,7 +22,8 @@ export async function windowSums(accountId: string, agentId: string | null, from
   return Object.fromEntries(Object.entries(r ?? {}).map(([k, v]) => [k, Number(v ?? 0)])) as unknown as WindowSums;
 }
 
-const FAILED_STATUSES = ["stopped", "failed", "error", "balance-low"];
+/** The statuses a failed_calls rule counts, as call_minute.failed does (lib/calls/status.ts). */
+const FAILED_STATUSES = CALL_STATUSES.filter((s) => endReasonOf(s) === "failed");
 
 /** The first `limit` calls of the window counting toward the metric, through the calls/outcomes indexes. */
 export async function countingCalls(accountId: string, metric: Metric, agentId: string | null, from: string, to: string, limit = 50): Promise<string[]> {
