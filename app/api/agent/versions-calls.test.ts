@@ -14,6 +14,9 @@ import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
 import { completedFields, startFakeBolna, type FakeBolna } from "@/lib/testing/fake-bolna";
 import { newAccountWithToken, useTempDatabase } from "@/lib/testing/harness";
 import { startRouteServer } from "@/lib/testing/route-server";
+import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
+import { deliveryTick } from "@/lib/webhooks/worker";
+import * as webhookEndpoints from "@/app/api/webhook-endpoints/route";
 
 // Issue 22: every call carries the agent version its engine ran: placed calls the version deployed
 // when placed, webhook and sync executions the deployment in force at their start (also after a
@@ -22,6 +25,7 @@ import { startRouteServer } from "@/lib/testing/route-server";
 
 let bolna: FakeBolna;
 let app: Awaited<ReturnType<typeof startRouteServer>>;
+let rx: WebhookReceiver;
 let a: { accountId: string; token: string };
 let engineId: string;
 let agentId: string;
@@ -58,6 +62,7 @@ const place = async (to: string) => {
 
 beforeAll(async () => {
   bolna = await startFakeBolna();
+  rx = await startWebhookReceiver();
   app = await startRouteServer([
     [/^\/api\/webhooks\/bolna\/(?<secret>[^/]+)$/, webhook],
     [/^\/api\/agent$/, agentRoute],
@@ -69,6 +74,7 @@ beforeAll(async () => {
     [/^\/api\/details\/summary$/, summary],
     [/^\/api\/engines$/, enginesRoute],
     [/^\/api\/engines\/(?<engine_id>[^/]+)\/sync$/, syncRoute],
+    [/^\/api\/webhook-endpoints$/, webhookEndpoints],
   ]);
   await useTempDatabase({ TOOL_TARGET_ALLOWLIST: "127.0.0.1", PUBLIC_URL: app.origin });
   resetConfigForTests();
@@ -82,6 +88,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await bolna?.close();
   await app?.close();
+  await rx?.close();
 });
 
 describe("calls carry the agent version", () => {
@@ -101,6 +108,7 @@ describe("calls carry the agent version", () => {
     await deploy(1);
     sids.placed1 = await place("+14155550112");
     expect(await versionOf(sids.placed1)).toBe(1);
+    expect((await api("POST", "/api/webhook-endpoints", { url: rx.url, events: ["call.ended"] })).status).toBe(201);
     await bolna.complete(sids.placed1);
 
     await bolna.complete(lateHook.id); // over HTTP to the webhook
@@ -114,6 +122,10 @@ describe("calls carry the agent version", () => {
     expect(sync.status).toBe(200);
     expect(await versionOf(lateSync.id)).toBe(2);
     sids.lateHook = lateHook.id; sids.lateSync = lateSync.id; sids.fresh = fresh.id;
+    // call.ended to our customers' systems names the version too, as the call log shows it.
+    await (await deliveryTick()).done;
+    const ended = Object.fromEntries(rx.received.map((r) => JSON.parse(r.body).data).map((d: Call) => [d.call_sid, d.agent_version]));
+    expect(ended).toEqual({ [sids.placed1]: 1, [lateHook.id]: 2, [fresh.id]: 1, [lateSync.id]: 2 });
   });
 
   it("filters the call log by version (agent_id required) and narrows the summary to it", async () => {

@@ -4,7 +4,7 @@
 // Both dialects take the same text except where noted.
 
 /** What the upsert reads of a stored call. */
-export const STORED_COLUMNS = ["id", "status", "status_rank", "updated_at", "created_at", "agent_id", "name", "call_type", "duration", "cost", "extra"] as const;
+export const STORED_COLUMNS = ["id", "status", "status_rank", "updated_at", "created_at", "agent_id", "name", "call_type", "duration", "cost", "extra", "agent_version"] as const;
 
 /** The columns an execution sets, in the order of callValues(); PostgreSQL also keeps `numbers` for its search index. */
 export const CALL_FIELDS = ["agent_id", "name", "from_number", "to_number", "duration", "recording_url", "transcription", "status", "cost",

@@ -26,7 +26,7 @@ export type UpsertOutcome = "imported" | "updated" | "unchanged";
 export type ExecutionHook = (trx: Kysely<DB>, accountId: string, call: ExecutionCall, isNew: boolean) => Promise<void>;
 
 type Stored = { id: number | undefined; status: string; status_rank?: number; updated_at?: string | null; created_at: string;
-  agent_id: string; name: string; call_type: string; duration: number; cost: number; extra?: string | null };
+  agent_id: string; name: string; call_type: string; duration: number; cost: number; extra?: string | null; agent_version?: number | null };
 
 /**
  * Inserts or updates a call from an engine execution, by (account, call_sid), in one transaction
@@ -72,7 +72,9 @@ export async function upsertExecutionCall(accountId: string, c: ExecutionCall, h
     }
     await applyRollups(trx, accountId, { ...c, created_at: createdAt }, 1);
     // The stored created_at: an outcome's rollup day and the call log's order follow the call row.
-    await hook?.(trx, accountId, createdAt === c.created_at ? c : { ...c, created_at: createdAt }, !old);
+    // The stored agent_version too (issue 22): the first record's stamp, which later deliveries keep.
+    const stored = old ? { ...c, created_at: createdAt, agent_version: old.agent_version ?? null } : c;
+    await hook?.(trx, accountId, stored, !old);
     return old ? "updated" : "imported";
   });
 }
