@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import readline from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { evaluateOnce } from "@/lib/alerts/evaluator";
+import { evaluateOnce, type TickReport } from "@/lib/alerts/evaluator";
 import { upsertExecutionCall, type ExecutionCall } from "@/lib/calls/db/ingest";
 import { statusRank } from "@/lib/calls/status";
 import { db, writeTx } from "@/lib/core/client";
@@ -186,7 +186,7 @@ describe("alert evaluator", () => {
     for (let i = 0; i < 8; i++) made.push((await w.api("POST", "/api/alert-rules", { ...RULE, name: `twin ${i}`, metric: "calls", threshold: 0, window_minutes: 60 })).json.rule_id);
     const both = async (now: number) => {
       child.stdin!.write(`tick ${now}\n`);
-      const [here, there] = await Promise.all([evaluateOnce({ now }), lines.next().then((l) => JSON.parse(l.value as string) as typeof here)]);
+      const [here, there] = await Promise.all([evaluateOnce({ now }), lines.next().then((l) => JSON.parse(l.value as string) as TickReport)]);
       return { opened: [...here.opened, ...there.opened], resolved: [...here.resolved, ...there.resolved] };
     };
     const opened = (await both(T)).opened;
