@@ -10,6 +10,7 @@ import * as enginesRoute from "@/app/api/engines/route";
 import * as syncRoute from "@/app/api/engines/[engine_id]/sync/route";
 import * as webhook from "@/app/api/webhooks/bolna/[secret]/route";
 import { resetConfigForTests } from "@/lib/core/config";
+import { ANALYSIS_PLAN_EXAMPLE } from "@/lib/outcomes/openapi";
 import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
 import { completedFields, startFakeBolna, type FakeBolna } from "@/lib/testing/fake-bolna";
 import { newAccountWithToken, useTempDatabase } from "@/lib/testing/harness";
@@ -80,7 +81,7 @@ beforeAll(async () => {
   resetConfigForTests();
   a = await newAccountWithToken("Versioned calls");
   engineId = (await api("POST", "/api/engines", { name: "Bolna", base_url: bolna.origin, api_key: bolna.apiKey })).json.engine_id;
-  const body = bolnaExampleAgent();
+  const body = { ...bolnaExampleAgent(), analysis_plan: ANALYSIS_PLAN_EXAMPLE };
   agentId = (await api("POST", "/api/agent", body)).json.agent_id;
   body.agent_prompts.task_1.system_prompt = "Version two.";
   expect((await api("PUT", `/api/agent/${agentId}`, body)).status).toBe(200);
@@ -96,7 +97,7 @@ describe("calls carry the agent version", () => {
     await deploy(2);
     sids.placed2 = await place("+14155550111");
     expect(await versionOf(sids.placed2)).toBe(2);
-    await bolna.complete(sids.placed2);
+    await bolna.complete(sids.placed2, { extracted_data: { success: true, success_reason: "Booked", sentiment: "positive", disposition: "booked" } });
     expect(await versionOf(sids.placed2)).toBe(2);
   });
 
@@ -111,7 +112,7 @@ describe("calls carry the agent version", () => {
     expect((await api("POST", "/api/webhook-endpoints", { url: rx.url, events: ["call.ended"] })).status).toBe(201);
     await bolna.complete(sids.placed1);
 
-    await bolna.complete(lateHook.id); // over HTTP to the webhook
+    await bolna.complete(lateHook.id, { extracted_data: { success: false, success_reason: "No", sentiment: "negative", disposition: "callback" } }); // over HTTP
     expect(await versionOf(lateHook.id)).toBe(2);
     const fresh = bolna.addExecution({ agent_id: remoteId, status: "queued" }); // started under version 1
     await bolna.complete(fresh.id);
@@ -146,6 +147,7 @@ describe("calls carry the agent version", () => {
     expect(s2.totals).toMatchObject({ calls: 3, completed: 3 });
     expect(s2.totals.cost).toBeCloseTo(3 * 0.182, 6);
     expect(s2.engine_calls).toBe(3);
+    expect(s2.outcomes).toMatchObject({ analyzed: 2, succeeded: 1, success_rate: 0.5, dispositions: { booked: 1, callback: 1 } });
     const s1 = (await api("GET", `/api/details/summary?agent_id=${agentId}&agent_version=1`)).json;
     expect(s1.totals).toMatchObject({ calls: 2, completed: 2 });
     const all = (await api("GET", `/api/details/summary?agent_id=${agentId}`)).json;
@@ -158,7 +160,7 @@ describe("calls carry the agent version", () => {
   it("fills each version's figures in the versions list", async () => {
     const { versions } = (await api("GET", `/api/agent/${agentId}/versions`)).json;
     const byNumber = Object.fromEntries(versions.map((v: { version: number }) => [v.version, v]));
-    expect(byNumber[2]).toMatchObject({ calls: 3, analyzed: 0, success_rate: null, average_duration: 123.4, cost_per_call: 0.182 });
-    expect(byNumber[1]).toMatchObject({ calls: 2, analyzed: 0, success_rate: null, average_duration: 123.4, cost_per_call: 0.182 });
+    expect(byNumber[2]).toMatchObject({ calls: 3, analyzed: 2, success_rate: 0.5, average_duration: 123.4, cost_per_call: 0.182 });
+    expect(byNumber[1]).toMatchObject({ calls: 2, analyzed: 2, success_rate: 1, average_duration: 123.4, cost_per_call: 0.182 });
   });
 });
