@@ -7,7 +7,7 @@ import { describeAudit } from "@/lib/core/audit-context";
 import { db, writeTx } from "@/lib/core/client";
 import { decodeCursor, keysetPage } from "@/lib/core/cursor";
 import { activeToolIds } from "@/lib/tools/db/tools";
-import { replaceContent } from "@/lib/agents/versions/db";
+import { emitVersionCreated, replaceContent } from "@/lib/agents/versions/db";
 import { fromStored, toStored } from "@/lib/agents/versions/payload";
 
 export interface AgentRecord {
@@ -40,6 +40,7 @@ export async function createAgent(accountId: string, p: AgentPayload, by: string
     await trx.insertInto("agent_versions")
       .values({ account_id: accountId, agent_id: id, version: 1, ...content, created_at: now, created_by: by, note: null })
       .execute();
+    await emitVersionCreated(trx, accountId, id, { version: 1, by, at: now });
   });
   return id;
 }

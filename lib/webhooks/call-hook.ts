@@ -7,11 +7,13 @@ import { emitEvent } from "./db/outbox";
 /**
  * Runs in the ingest transaction of every changed execution: a call in a final status emits
  * `call.ended` with the call as GET /api/details/{call_sid} shows it. Once per call: later deliveries
- * of the same final call (cost, recording) find the event's dedupe key taken. Statuses in flight
- * cost nothing; a final one costs one indexed lookup when the account has no endpoints.
+ * of the same final call (cost, recording) find the event's dedupe key taken. A status still in flight
+ * emits `call.started` the same way, once. Either costs one prepared lookup when the account has no
+ * endpoints.
  */
 export const webhookCallHook: ExecutionHook = async (trx, accountId, call) => {
-  if (!isFinalStatus(call.status)) return;
-  await emitEvent(trx, accountId, "call.ended", () => toDetail({ ...call, account_id: accountId, extra: JSON.stringify(call.extra) }),
-    { dedupeKey: `call.ended:${call.call_sid}` });
+  const detail = () => toDetail({ ...call, account_id: accountId, extra: JSON.stringify(call.extra) });
+  // call.started: the first delivery in a status still in flight (its dedupe key makes it once per call).
+  if (!isFinalStatus(call.status)) await emitEvent(trx, accountId, "call.started", detail, { dedupeKey: `call.started:${call.call_sid}` });
+  else await emitEvent(trx, accountId, "call.ended", detail, { dedupeKey: `call.ended:${call.call_sid}` });
 };

@@ -1,6 +1,7 @@
 import "server-only";
 import { config } from "@/lib/core/config";
 import { logError } from "@/lib/http/log";
+import { onWebhookEmitted, webhookRings } from "./wake";
 import { deliveryTick, type LaneReport } from "./worker";
 
 // The delivery worker's clock, as the campaign dispatcher's (lib/campaigns/dispatcher-loop.ts): one
@@ -24,27 +25,48 @@ export function startWebhookWorker(opts: WebhookWorkerOptions = {}): { stop(): P
   let stopped = false;
   let current: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
-  const schedule = () => {
+  let ticking = false;
+  let rung = false;
+  const schedule = (ms = tickMs) => {
     if (stopped) return;
-    timer = setTimeout(loop, tickMs);
+    clearTimeout(timer);
+    timer = setTimeout(loop, ms);
     // Inside `next start` the server keeps the process alive; the CLI worker keeps itself alive.
     if (!opts.keepAlive) timer.unref();
   };
+  // A message emitted in this process ticks soon (a tick already running ticks again after it), but
+  // at most every WAKE_GAP_MS: a lane already running claims it itself (opts.rings), so a burst of
+  // emits costs a few ticks, not one each.
+  const WAKE_GAP_MS = 10;
+  let lastTick = 0;
+  const wake = () => schedule(Math.max(1, lastTick + WAKE_GAP_MS - performance.now()));
+  const unsubscribe = onWebhookEmitted(() => {
+    if (ticking) rung = true;
+    else wake();
+  });
   const loop = () => {
     if (stopped) return;
-    current = deliveryTick({ busy })
+    ticking = true;
+    lastTick = performance.now();
+    rung = false;
+    current = deliveryTick({ busy, rings: webhookRings })
       .then(({ done }) => {
         const lanes = done.then((r) => opts.onLanes?.(r));
         running.add(lanes);
         void lanes.finally(() => running.delete(lanes));
       })
       .catch((err) => logError("webhook delivery tick failed", { err }))
-      .finally(schedule);
+      .finally(() => {
+        ticking = false;
+        if (rung) wake();
+        else schedule();
+      });
   };
   schedule();
   const handle = {
     async stop() {
       stopped = true;
+      unsubscribe();
       clearTimeout(timer);
       await current;
       await Promise.all(running); // an attempt under way is finished and recorded, never cut off

@@ -7,7 +7,7 @@ import { CONNECT_TIMEOUT_MS } from "@/lib/outbound/safe-fetch";
 import { describeFailure } from "@/lib/outbound/outbound-errors";
 import { claimBatch, dueEndpoints, recordAttempts, releaseClaims, type AttemptResult, type Claimed } from "./db/deliveries";
 import { getEndpoint as endpointForLane, signingSecrets, type EndpointRow } from "./db/endpoints";
-import { parseRetryAfter } from "./retry";
+import { DISABLE_AFTER_MS, parseRetryAfter } from "./retry";
 import { signHeaders } from "./sign";
 
 // One tick finds endpoints with due deliveries and starts a lane per endpoint that this process is not
@@ -33,6 +33,8 @@ export interface TickOptions {
   /** Endpoints this process is already serving (the loop passes its own set). */
   busy?: Set<string>;
   allowlist?: string;
+  /** How many times this process's emitter has rung (./wake.ts); a lane claims again when it moved. */
+  rings?: () => number;
 }
 
 export interface LaneReport { sent: number; succeeded: number; failed: number }
@@ -61,20 +63,26 @@ async function runLane(endpoint: EndpointRow, clock: () => number, opts: TickOpt
   const leaseMs = batch * (timeoutMs + 1000) + 30_000;
   const send = guardedFetch({ allowlist: opts.allowlist ?? config().TOOL_TARGET_ALLOWLIST, timeoutMs });
   const report: LaneReport = { sent: 0, succeeded: 0, failed: 0 };
+  // Recording is pipelined: a run of results is committed while the lane sends the next ones (at most
+  // one commit in flight, so they land in order). A result that may disable the endpoint (410, or
+  // failures close to the 5-day limit) is recorded before the next attempt, so nothing is sent after it.
+  let recording: Promise<boolean> = Promise.resolve(false);
+  let unrecorded: AttemptResult[] = [];
+  const flush = (): Promise<boolean> => {
+    const rs = unrecorded;
+    unrecorded = [];
+    recording = recording.then(async (disabled) => disabled || (rs.length > 0 && (await recordAttempts(rs)).disabled));
+    recording.catch(() => {}); // awaited by the lane's next step, which reports it; never an unhandled rejection
+    return recording;
+  };
   for (;;) {
     // Read again per batch: a rotation, an edit or a disable made meanwhile applies from the next batch.
     const current = await endpointForLane(endpoint.account_id, endpoint.id);
-    if (!current || current.disabled) return report;
+    if (!current || current.disabled || (await recording)) return report;
+    const rings = opts.rings?.() ?? 0;
     const claim = await claimBatch(endpoint.id, clock(), leaseMs, batch);
     const secrets = signingSecrets(current, clock());
-    // Successes are recorded together (one commit per run of them, at most FLUSH_EVERY); a failure at
-    // once, so a 410 or the fifth failing day stops the lane before its next attempt.
-    let unrecorded: AttemptResult[] = [];
-    const flush = async () => {
-      const verdict = await recordAttempts(unrecorded);
-      unrecorded = [];
-      return verdict.disabled;
-    };
+    const nearDisable = (now: number) => current.failing_since !== null && now - Number(current.failing_since) >= DISABLE_AFTER_MS - leaseMs;
     for (let i = 0; i < claim.items.length; i++) {
       const item = claim.items[i];
       if (claim.leaseUntil - clock() < timeoutMs + 5000) {
@@ -86,11 +94,17 @@ async function runLane(endpoint: EndpointRow, clock: () => number, opts: TickOpt
       report.sent++;
       if (result.ok) report.succeeded++;
       else report.failed++;
-      unrecorded.push({ endpoint: current, delivery: item, token: claim.token, now: clock(), ...result });
-      if ((!result.ok || unrecorded.length >= FLUSH_EVERY) && (await flush())) return report; // disabled: its other deliveries failed with it
+      const now = clock();
+      unrecorded.push({ endpoint: current, delivery: item, token: claim.token, now, ...result });
+      const decisive = !result.ok && (result.responseStatus === 410 || nearDisable(now));
+      if (decisive) {
+        if (await flush()) return report; // disabled: its other deliveries failed with it
+      } else if (unrecorded.length >= FLUSH_EVERY) void flush();
     }
     if (await flush()) return report;
-    if (claim.items.length < batch) return report;
+    // A short batch ends the lane unless this process emitted meanwhile (a message committed while
+    // the claim ran): then claim again rather than leave it to the next tick.
+    if (claim.items.length === 0 || (claim.items.length < batch && (opts.rings?.() ?? 0) === rings)) return report;
   }
 }
 

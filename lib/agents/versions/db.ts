@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { DB } from "@/lib/core/tables";
 import { db, dialect } from "@/lib/core/client";
 import type { AgentVersionsTable } from "./tables";
+import { emitEvent } from "@/lib/webhooks/db/outbox";
 import { sameContent, type StoredContent } from "./payload";
 
 // The SQL of agent versions. Every agent write goes through writeContent inside the caller's
@@ -36,7 +37,12 @@ export async function writeContent(
     .where("account_id", "=", accountId).where("id", "=", agentId).execute();
   const row: AgentVersionsTable = { account_id: accountId, agent_id: agentId, version: v.version, ...content, created_at: v.at, created_by: v.by, note: null };
   await trx.insertInto("agent_versions").values(row).execute();
+  await emitVersionCreated(trx, accountId, agentId, v);
 }
+
+/** `agent.version_created` (issue 23) in the transaction that writes the version; createAgent's version 1 too. */
+export const emitVersionCreated = (trx: Kysely<DB>, accountId: string, agentId: string, v: { version: number; by: string | null; at: string }) =>
+  emitEvent(trx, accountId, "agent.version_created", { agent_id: agentId, version: v.version, created_at: v.at, created_by: v.by });
 
 /**
  * PUT's write: a payload equal to the stored one (key order aside) writes nothing; any other

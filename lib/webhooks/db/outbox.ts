@@ -4,6 +4,7 @@ import { sqliteStatement } from "@/lib/core/prepared";
 import type { DB } from "@/lib/core/tables";
 import { uuid7Batch } from "@/lib/core/uuid7";
 import type { EventType } from "../schema";
+import { webhookEmitted } from "../wake";
 
 // The outbox: an event and its deliveries are written by the caller's transaction, so a change that
 // rolls back emits nothing and a change that commits cannot lose its event. The worker (../worker.ts)
@@ -56,5 +57,7 @@ export async function emitEvent(trx: Kysely<DB>, accountId: string, type: EventT
     account_id: accountId, endpoint_id: e.id, event_id: id, status: "pending", attempts: 0,
     next_attempt_at: now.getTime(), lease_until: null, lease_token: null, trigger_type: "scheduled", created_at: at,
   }))).execute();
+  // After this turn of the loop (SQLite has committed by then): this process's worker sends it now.
+  setImmediate(webhookEmitted);
   return id;
 }

@@ -48,6 +48,9 @@ CREATE TABLE webhook_deliveries (
 CREATE INDEX webhook_deliveries_due ON webhook_deliveries(next_attempt_at) WHERE status = 'pending';
 CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries(endpoint_id, status, id);
 CREATE INDEX webhook_deliveries_first ON webhook_deliveries(endpoint_id, id) WHERE status = 'pending' AND attempts = 0;
+-- The claim's due messages of one endpoint, without walking those waiting for a later retry (a down
+-- endpoint has thousands of them: walking them per claim made it slow every other lane).
+CREATE INDEX webhook_deliveries_endpoint_due ON webhook_deliveries(endpoint_id, next_attempt_at) WHERE status = 'pending';
 
 CREATE TABLE webhook_attempts (
   id text COLLATE "C" PRIMARY KEY,
