@@ -1,7 +1,11 @@
 import { route } from "@/lib/http/route";
+import { reuseWhileUnchanged } from "@/lib/http/read-cache";
 import { AgentIdParams as Params } from "@/lib/agents/schema";
 import { versionsOf } from "@/lib/agents/versions/service";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route({ params: Params }, async ({ params, auth }) => versionsOf(auth.accountId, params.id));
+// The figures read every call stamped with the agent's versions (lib/calls/db/version-summary.ts):
+// an answer is kept while the database is unchanged, as the dashboard's summary is.
+export const GET = route({ params: Params }, async ({ params, auth }) =>
+  reuseWhileUnchanged(`versions\n${auth.accountId}\n${params.id}`, () => versionsOf(auth.accountId, params.id)));
