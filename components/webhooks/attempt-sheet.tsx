@@ -22,11 +22,11 @@ function Body({ title, text }: { title: string; text: string }) {
 }
 
 /** One attempt read beside the log: what was sent, what came back (first 1 KB each), and Resend. */
-export function AttemptSheet({ endpointId, attempt, onClose }: { endpointId: string; attempt: Attempt | null; onClose: () => void }) {
+export function AttemptSheet({ endpointId, attempt, onClose, onResent }: { endpointId: string; attempt: Attempt | null; onClose: () => void; onResent: () => void }) {
   const resend = useResendAttempt();
   return (
     <Sheet open={attempt !== null} onOpenChange={(o) => !o && onClose()}>
-      <SheetContent aria-describedby={undefined}>
+      <SheetContent>
         {attempt && (
           <>
             <SheetHeader>
@@ -49,7 +49,7 @@ export function AttemptSheet({ endpointId, attempt, onClose }: { endpointId: str
                   variant="outline"
                   disabled={resend.isPending}
                   onClick={() => resend.mutate({ endpointId, attemptId: attempt.attempt_id }, {
-                    onSuccess: () => { toast.success("Resend queued", { description: "The same message (same webhook-id) goes out again; the log shows the new attempt." }); onClose(); },
+                    onSuccess: () => { onResent(); toast.success("Resend queued", { description: "The same message (same webhook-id) goes out again; the log shows the new attempt." }); onClose(); },
                   })}
                 >
                   <RotateCcw aria-hidden="true" />

@@ -18,7 +18,7 @@ import { ATTEMPT_TONE, AttemptSheet } from "./attempt-sheet";
 const FILTERS = ["all", ...ATTEMPT_STATUSES] as const;
 
 /** The endpoint's attempts, newest first, filtered by status (kept in the URL), each opening its request and response. */
-export function DeliveryLog({ endpointId, watching }: { endpointId: string; watching: boolean }) {
+export function DeliveryLog({ endpointId, watching, onQueued }: { endpointId: string; watching: boolean; onQueued: () => void }) {
   const [filter, setFilter] = useQueryState("status", parseAsStringLiteral(FILTERS).withDefault("all").withOptions({ history: "replace" }));
   const status = filter === "all" ? undefined : filter;
   const [open, setOpen] = React.useState<Attempt | null>(null);
@@ -66,7 +66,7 @@ export function DeliveryLog({ endpointId, watching }: { endpointId: string; watc
           <LoadMore query={log} />
         </>
       )}
-      <AttemptSheet endpointId={endpointId} attempt={open} onClose={() => setOpen(null)} />
+      <AttemptSheet endpointId={endpointId} attempt={open} onClose={() => setOpen(null)} onResent={onQueued} />
     </section>
   );
 }

@@ -3,18 +3,17 @@
 import * as React from "react";
 import { KeyRound, Pencil, Power, Send, Trash2 } from "lucide-react";
 import { toast } from "sonner";
-import { OneTimeSecret } from "@/components/settings/one-time-secret";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { formatDateTimeFull } from "@/lib/format/date-time";
-import { useDeleteWebhookEndpoint, useRotateWebhookSecret, useSendTestEvent, useUpdateWebhookEndpoint } from "@/lib/webhooks/hooks";
+import { useDeleteWebhookEndpoint, useSendTestEvent, useUpdateWebhookEndpoint } from "@/lib/webhooks/hooks";
 import type { EndpointWithHealth } from "@/lib/webhooks/schema";
 import { DeliveryLog } from "./delivery-log";
 import { EndpointFormDialog } from "./endpoint-form-dialog";
+import { RotateSecretDialog } from "./rotate-secret-dialog";
 import { disabledExplanation } from "./webhook-format";
 
-/** How long the log polls after a test is queued: the worker sends within a tick, a slow receiver within 15 s. */
+/** How long the log polls after a test or resend is queued: the worker sends within a tick, a slow receiver within 15 s. */
 const WATCH_MS = 20_000;
 
 type Confirming = "rotate" | "delete" | null;
@@ -24,11 +23,9 @@ export function EndpointPanel({ endpoint, onDeleted }: { endpoint: EndpointWithH
   const id = endpoint.endpoint_id;
   const update = useUpdateWebhookEndpoint();
   const remove = useDeleteWebhookEndpoint();
-  const rotate = useRotateWebhookSecret();
   const test = useSendTestEvent();
   const [editing, setEditing] = React.useState(false);
   const [confirming, setConfirming] = React.useState<Confirming>(null);
-  const [rotated, setRotated] = React.useState<{ secret: string; until: string } | null>(null);
   const [watchUntil, setWatchUntil] = React.useState(0);
   React.useEffect(() => {
     if (!watchUntil) return;
@@ -40,8 +37,9 @@ export function EndpointPanel({ endpoint, onDeleted }: { endpoint: EndpointWithH
     onSuccess: () => toast.success(disabled ? "Endpoint disabled" : "Endpoint enabled"),
     onError: (err) => toast.error(`Could not ${disabled ? "disable" : "enable"} the endpoint`, { description: err.message }),
   });
+  const watch = React.useCallback(() => setWatchUntil(Date.now() + WATCH_MS), []);
   const sendTest = () => test.mutate(id, {
-    onSuccess: () => { setWatchUntil(Date.now() + WATCH_MS); toast.success("Test event queued", { description: "A ping goes out now; watch the delivery log." }); },
+    onSuccess: () => { watch(); toast.success("Test event queued", { description: "A ping goes out now; watch the delivery log." }); },
     onError: (err) => toast.error("Could not send a test event", { description: err.message }),
   });
 
@@ -69,23 +67,10 @@ export function EndpointPanel({ endpoint, onDeleted }: { endpoint: EndpointWithH
           {disabledExplanation(endpoint.disabled_reason)} Messages that failed meanwhile can be recovered through the API (POST …/recover).
         </p>
       )}
-      <DeliveryLog endpointId={id} watching={watchUntil > 0} />
+      <DeliveryLog endpointId={id} watching={watchUntil > 0} onQueued={watch} />
 
       {editing && <EndpointFormDialog endpoint={endpoint} onClose={() => setEditing(false)} />}
-      <ConfirmDialog
-        open={confirming === "rotate"}
-        onOpenChange={(o) => !o && setConfirming(null)}
-        title="Rotate the signing secret?"
-        description="A new secret is made and shown once. For 24 hours every message carries two signatures, old and new, so your receiver can switch without missing one."
-        confirmLabel="Rotate secret"
-        pendingLabel="Rotating…"
-        destructive={false}
-        onConfirm={async () => {
-          const r = await rotate.mutateAsync(id);
-          rotate.reset();
-          setRotated({ secret: r.secret, until: r.previous_secret_expires_at });
-        }}
-      />
+      {confirming === "rotate" && <RotateSecretDialog endpointId={id} onClose={() => setConfirming(null)} />}
       <ConfirmDialog
         open={confirming === "delete"}
         onOpenChange={(o) => !o && setConfirming(null)}
@@ -98,18 +83,6 @@ export function EndpointPanel({ endpoint, onDeleted }: { endpoint: EndpointWithH
           onDeleted();
         }}
       />
-      <Dialog open={rotated !== null} onOpenChange={(o) => !o && setRotated(null)}>
-        <DialogContent className="max-w-xl">
-          <DialogHeader>
-            <DialogTitle>New signing secret</DialogTitle>
-            <DialogDescription>
-              The old secret keeps signing beside it until {rotated ? formatDateTimeFull(rotated.until) : ""}.
-            </DialogDescription>
-          </DialogHeader>
-          {rotated && <OneTimeSecret label="New signing secret" url={rotated.secret} note="Copy it now: you won't see it again." />}
-          <DialogFooter><Button onClick={() => setRotated(null)} autoFocus>Done</Button></DialogFooter>
-        </DialogContent>
-      </Dialog>
     </section>
   );
 }
