@@ -93,4 +93,15 @@ test("add an endpoint, see its secret once, send a test event, read the delivery
   const text = await listed.text();
   expect(text).not.toContain(secret);
   expect(text).not.toContain(next);
+
+  // Disabled says why in the list; a disabled endpoint cannot be tested; enable brings it back.
+  await page.getByRole("button", { name: "Disable" }).click();
+  await expect(page.getByRole("row", { name: rx.url })).toContainText("Disabled by a person");
+  await expect(page.getByRole("button", { name: "Send test event" })).toBeDisabled();
+  await page.getByRole("button", { name: "Enable" }).click();
+  await expect(page.getByRole("row", { name: rx.url })).toContainText("Active");
+
+  await page.getByRole("button", { name: "Delete", exact: true }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete endpoint" }).click();
+  await expect(page.getByRole("row", { name: rx.url })).toHaveCount(0);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { disabledExplanation, eventsSummary, healthSummary, prettyBody, toggleEvent } from "./webhook-format";
+import { disabledExplanation, disabledShort, eventsSummary, healthSummary, prettyBody, toggleEvent } from "./webhook-format";
 
 describe("webhook console wording", () => {
   it("summarises health with a tone by success rate", () => {
@@ -15,6 +15,8 @@ describe("webhook console wording", () => {
     expect(disabledExplanation("every attempt failed for 5 days")).toMatch(/5 days/);
     expect(disabledExplanation("disabled by a person")).toMatch(/by a person/);
     expect(disabledExplanation(null)).toMatch(/nothing is sent/);
+    expect(disabledShort("the endpoint answered 410 Gone")).toBe("Disabled: the receiver answered 410 Gone");
+    expect(disabledShort("every attempt failed for 5 days")).toBe("Disabled: every attempt failed for 5 days");
   });
 
   it("picks events: all stands alone, types keep the schema's order", () => {

@@ -18,11 +18,20 @@ export function healthSummary(h: Health): { text: string; tone: HealthTone; titl
 export function disabledExplanation(reason: string | null): string {
   const r = (reason ?? "").toLowerCase();
   if (r.includes("410")) return "Disabled because the receiver answered 410 Gone. Enable it when the URL works again.";
-  if (r.includes("5 days") || r.includes("five days") || r.includes("failing")) {
+  if (r.includes("5 days")) {
     return "Disabled after failing every attempt for 5 days. Fix the receiver, then enable it: it gets 5 more days.";
   }
   if (r.includes("person")) return "Disabled by a person: nothing is sent until it is enabled.";
   return reason ? `Disabled: ${reason}.` : "Disabled: nothing is sent until it is enabled.";
+}
+
+/** The list's one-line reason, shown under a disabled endpoint's URL. */
+export function disabledShort(reason: string | null): string {
+  const r = (reason ?? "").toLowerCase();
+  if (r.includes("410")) return "Disabled: the receiver answered 410 Gone";
+  if (r.includes("5 days")) return "Disabled: every attempt failed for 5 days";
+  if (r.includes("person")) return "Disabled by a person";
+  return "Disabled";
 }
 
 /** "All events", one type, or "3 event types", for the list. */

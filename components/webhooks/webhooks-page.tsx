@@ -14,7 +14,7 @@ import { useWebhookEndpoints } from "@/lib/webhooks/hooks";
 import type { EndpointWithHealth } from "@/lib/webhooks/schema";
 import { EndpointFormDialog } from "./endpoint-form-dialog";
 import { EndpointPanel } from "./endpoint-panel";
-import { disabledExplanation, eventsSummary, healthSummary } from "./webhook-format";
+import { disabledExplanation, disabledShort, eventsSummary, healthSummary } from "./webhook-format";
 
 function EndpointRow({ e, selected, onSelect }: { e: EndpointWithHealth; selected: boolean; onSelect: () => void }) {
   const health = healthSummary(e.health);
@@ -23,6 +23,7 @@ function EndpointRow({ e, selected, onSelect }: { e: EndpointWithHealth; selecte
       <Td className="max-w-0 min-w-40">
         <div className="truncate font-mono text-xs" title={e.url}>{e.url}</div>
         {e.description && <div className="truncate text-xs text-zinc-500 dark:text-zinc-400">{e.description}</div>}
+        {e.disabled && <div className="text-xs text-amber-800 dark:text-amber-300">{disabledShort(e.disabled_reason)}</div>}
       </Td>
       <Td className="hidden text-sm md:table-cell">{eventsSummary(e.events)}</Td>
       <Td><Badge variant={health.tone} title={health.title}>{health.text}</Badge><span className="sr-only"> ({health.title})</span></Td>
