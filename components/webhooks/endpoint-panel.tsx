@@ -33,6 +33,7 @@ export function EndpointPanel({ endpoint, onDeleted }: { endpoint: EndpointWithH
     return () => clearTimeout(t);
   }, [watchUntil]);
 
+  // Pending buttons are aria-disabled rather than disabled, so keyboard focus stays on them.
   const setDisabled = (disabled: boolean) => update.mutate({ id, body: { disabled } }, {
     onSuccess: () => toast.success(disabled ? "Endpoint disabled" : "Endpoint enabled"),
     onError: (err) => toast.error(`Could not ${disabled ? "disable" : "enable"} the endpoint`, { description: err.message }),
@@ -51,12 +52,12 @@ export function EndpointPanel({ endpoint, onDeleted }: { endpoint: EndpointWithH
           <p className="mt-0.5 text-sm text-zinc-500 dark:text-zinc-400">{endpoint.description || "No description"} · added {formatDateTimeFull(endpoint.created_at)}</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button size="sm" onClick={sendTest} disabled={endpoint.disabled || test.isPending} title={endpoint.disabled ? "Enable the endpoint to send a test" : undefined}>
+          <Button size="sm" onClick={() => !test.isPending && sendTest()} aria-disabled={test.isPending || undefined} disabled={endpoint.disabled} title={endpoint.disabled ? "Enable the endpoint to send a test" : undefined}>
             <Send aria-hidden="true" />{test.isPending ? "Queuing…" : "Send test event"}
           </Button>
           <Button size="sm" variant="outline" onClick={() => setEditing(true)}><Pencil aria-hidden="true" />Edit</Button>
           <Button size="sm" variant="outline" onClick={() => setConfirming("rotate")}><KeyRound aria-hidden="true" />Rotate secret</Button>
-          <Button size="sm" variant="outline" onClick={() => setDisabled(!endpoint.disabled)} disabled={update.isPending}>
+          <Button size="sm" variant="outline" onClick={() => !update.isPending && setDisabled(!endpoint.disabled)} aria-disabled={update.isPending || undefined}>
             <Power aria-hidden="true" />{endpoint.disabled ? "Enable" : "Disable"}
           </Button>
           <Button size="sm" variant="ghost" className="text-red-700 dark:text-red-300" onClick={() => setConfirming("delete")}><Trash2 aria-hidden="true" />Delete</Button>
