@@ -37,7 +37,7 @@ export function startWebhookWorker(opts: WebhookWorkerOptions = {}): { stop(): P
   // A message emitted in this process ticks soon (a tick already running ticks again after it), but
   // at most every WAKE_GAP_MS: a lane already running claims it itself (opts.rings), so a burst of
   // emits costs a few ticks, not one each.
-  const WAKE_GAP_MS = 10;
+  const WAKE_GAP_MS = 100;
   let lastTick = 0;
   const wake = () => schedule(Math.max(1, lastTick + WAKE_GAP_MS - performance.now()));
   const unsubscribe = onWebhookEmitted(() => {
