@@ -19,4 +19,12 @@ describe("uuid7Batch", () => {
     const ms = parseInt(first[0].replace(/-/g, "").slice(0, 12), 16);
     expect(Math.abs(ms - Date.now())).toBeLessThan(5_000);
   });
+
+  it("only grows within a process, even many times in one millisecond (lists by id keep their order)", () => {
+    const ids = Array.from({ length: 10_000 }, () => uuid7Batch(1)[0]);
+    expect(ids.every((id, i) => i === 0 || ids[i - 1] < id)).toBe(true);
+    const batch = uuid7Batch(10_000);
+    expect(batch.every((id, i) => i === 0 || batch[i - 1] < id)).toBe(true);
+    expect(ids.at(-1)! < batch[0]).toBe(true);
+  });
 });

@@ -11,6 +11,8 @@ export const atLeast = (have: Role, need: Role): boolean => rank(have) >= rank(n
 
 /** Families that hold people, credentials or outside connections: admin even to read. */
 const ADMIN_PREFIXES = ["/api/members", "/api/keys", "/api/audit", "/api/engines", "/api/ai-providers", "/api/suppressions", "/api/do-not-call", "/api/webhook-endpoints"];
+/** Alert rules are read by everyone (the current value and state), changed by admins (they mail people). */
+const ADMIN_WRITE_PREFIXES = ["/api/alert-rules"];
 
 export function requiredRole(method: string, pathname: string): Role {
   if (ADMIN_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`))) {
@@ -18,7 +20,9 @@ export function requiredRole(method: string, pathname: string): Role {
     if (pathname.startsWith("/api/engines") && (method === "GET" || method === "HEAD")) return "editor";
     return "admin";
   }
-  return method === "GET" || method === "HEAD" ? "viewer" : "editor";
+  const read = method === "GET" || method === "HEAD";
+  if (!read && ADMIN_WRITE_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`))) return "admin";
+  return read ? "viewer" : "editor";
 }
 
 /**
