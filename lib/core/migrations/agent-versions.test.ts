@@ -1,19 +1,12 @@
-import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, expect, it } from "vitest";
 import { migrate } from "@/lib/core/sqlite";
-import { createDatabase, createPool, dropDatabase, migratePg } from "@/lib/core/postgres";
+import { migratePg } from "@/lib/core/postgres";
+import { dropOldDatabases, PG_ADMIN as admin, postgresBefore, sqliteBefore } from "./old-database";
 
 // Migration 0016 on a database with agents and deployments from before it: every agent's content
 // becomes its version 1 (dated by its updated_at), the agent row is at version 1, and a deployment
 // runs version 1 only when the agent has not changed since it (else its content was never kept: NULL).
 
-const admin = process.env.TEST_PG_ADMIN_URL;
-const dir = (dialect: string) => path.join(process.cwd(), "lib", "core", "migrations", dialect);
-const before = (dialect: string) => fs.readdirSync(dir(dialect)).filter((f) => /^\d{4}_.+\.sql$/.test(f) && Number(f.slice(0, 4)) < 16).sort();
 const T1 = "2025-05-01T10:00:00.000Z", T2 = "2025-05-02T10:00:00.000Z";
 const agent = (id: string, prompt: string) =>
   `('${id}', 'acc', 'Agent ${id}', '{"agent_name":"Agent ${id}","tasks":[]}', '{"task_1":{"system_prompt":"${prompt}"}}', '${T1}', '${T2}')`;
@@ -38,15 +31,10 @@ const EXPECTED_VERSIONS = [
   { agent_id: "ag2", version: 1, agent_prompts: { task_1: { system_prompt: "Two" } }, analysis_plan: null, created_at: T2, created_by: null, note: null },
 ];
 
-const cleanup: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const fn of cleanup) await fn();
-});
+afterAll(dropOldDatabases);
 
 it.runIf(!admin)("SQLite: 0016 makes every agent's content its version 1 and dates deployments that still match", () => {
-  const raw = new Database(path.join(fs.mkdtempSync(path.join(os.tmpdir(), "voxdesk-0016-")), "old.db"));
-  for (const f of before("sqlite")) raw.exec(fs.readFileSync(path.join(dir("sqlite"), f), "utf8"));
-  raw.pragma("user_version = 15");
+  const raw = sqliteBefore(16);
   for (const sql of rows("X'00'")) raw.exec(sql);
   expect(migrate(raw).to).toBeGreaterThanOrEqual(16);
   expect(norm(raw.prepare(VERSIONS).all() as Record<string, unknown>[])).toEqual(EXPECTED_VERSIONS);
@@ -56,17 +44,7 @@ it.runIf(!admin)("SQLite: 0016 makes every agent's content its version 1 and dat
 });
 
 it.runIf(!!admin)("PostgreSQL: 0016 makes every agent's content its version 1 and dates deployments that still match", async () => {
-  const name = `voxdesk_test_${crypto.randomBytes(6).toString("hex")}`;
-  const pool = createPool(await createDatabase(admin!, name), 1);
-  cleanup.push(async () => {
-    await pool.end();
-    await dropDatabase(admin!, name);
-  });
-  await pool.query("CREATE TABLE schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())");
-  for (const f of before("postgres")) {
-    await pool.query(fs.readFileSync(path.join(dir("postgres"), f), "utf8"));
-    await pool.query("INSERT INTO schema_migrations (version) VALUES ($1)", [Number(f.slice(0, 4))]);
-  }
+  const pool = await postgresBefore(16);
   for (const sql of rows("'\\x00'::bytea")) await pool.query(sql);
   expect((await migratePg(pool)).to).toBeGreaterThanOrEqual(16);
   expect(norm((await pool.query(VERSIONS)).rows)).toEqual(EXPECTED_VERSIONS);

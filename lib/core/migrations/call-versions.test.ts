@@ -1,19 +1,12 @@
-import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, expect, it } from "vitest";
 import { migrate } from "@/lib/core/sqlite";
-import { createDatabase, createPool, dropDatabase, migratePg } from "@/lib/core/postgres";
+import { migratePg } from "@/lib/core/postgres";
+import { dropOldDatabases, PG_ADMIN as admin, postgresBefore, sqliteBefore } from "./old-database";
 
 // Migration 0017 on a database from before it: every deployment in force becomes the first entry of
 // the deployment log (late executions are stamped from it), and calls already stored carry no
 // version (NULL: nobody knows which content they ran).
 
-const admin = process.env.TEST_PG_ADMIN_URL;
-const dir = (dialect: string) => path.join(process.cwd(), "lib", "core", "migrations", dialect);
-const before = (dialect: string) => fs.readdirSync(dir(dialect)).filter((f) => /^\d{4}_.+\.sql$/.test(f) && Number(f.slice(0, 4)) < 17).sort();
 const T1 = "2025-05-01T10:00:00.000Z", T2 = "2025-05-02T10:00:00.000Z";
 const rows = (blob: string) => [
   "INSERT INTO accounts (id, name, created_at) VALUES ('acc', 'A', '2025-01-01T00:00:00.000Z')",
@@ -34,15 +27,10 @@ const EXPECTED_LOG = [
 ];
 const CALLS = "SELECT call_sid, agent_version FROM calls";
 
-const cleanup: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const fn of cleanup) await fn();
-});
+afterAll(dropOldDatabases);
 
 it.runIf(!admin)("SQLite: 0017 logs the deployments in force and leaves stored calls without a version", () => {
-  const raw = new Database(path.join(fs.mkdtempSync(path.join(os.tmpdir(), "voxdesk-0017-")), "old.db"));
-  for (const f of before("sqlite")) raw.exec(fs.readFileSync(path.join(dir("sqlite"), f), "utf8"));
-  raw.pragma("user_version = 16");
+  const raw = sqliteBefore(17);
   for (const sql of rows("X'00'")) raw.exec(sql);
   expect(migrate(raw).to).toBeGreaterThanOrEqual(17);
   expect(raw.prepare(LOG).all()).toEqual(EXPECTED_LOG);
@@ -51,17 +39,7 @@ it.runIf(!admin)("SQLite: 0017 logs the deployments in force and leaves stored c
 });
 
 it.runIf(!!admin)("PostgreSQL: 0017 logs the deployments in force and leaves stored calls without a version", async () => {
-  const name = `voxdesk_test_${crypto.randomBytes(6).toString("hex")}`;
-  const pool = createPool(await createDatabase(admin!, name), 1);
-  cleanup.push(async () => {
-    await pool.end();
-    await dropDatabase(admin!, name);
-  });
-  await pool.query("CREATE TABLE schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())");
-  for (const f of before("postgres")) {
-    await pool.query(fs.readFileSync(path.join(dir("postgres"), f), "utf8"));
-    await pool.query("INSERT INTO schema_migrations (version) VALUES ($1)", [Number(f.slice(0, 4))]);
-  }
+  const pool = await postgresBefore(17);
   for (const sql of rows("'\\x00'::bytea")) await pool.query(sql);
   expect((await migratePg(pool)).to).toBeGreaterThanOrEqual(17);
   expect((await pool.query(LOG)).rows).toEqual(EXPECTED_LOG);

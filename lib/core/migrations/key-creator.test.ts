@@ -1,19 +1,12 @@
-import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, expect, it } from "vitest";
 import { migrate } from "@/lib/core/sqlite";
-import { createDatabase, createPool, dropDatabase, migratePg } from "@/lib/core/postgres";
+import { migratePg } from "@/lib/core/postgres";
+import { dropOldDatabases, PG_ADMIN as admin, postgresBefore, sqliteBefore } from "./old-database";
 
 // Migration 0010 on a database that has keys from before it: a key made by a member acts for that
 // member, one made through a CLI token stays account-level, one whose maker was removed since is
 // revoked. The same rows on SQLite and (with TEST_PG_ADMIN_URL) on PostgreSQL.
 
-const admin = process.env.TEST_PG_ADMIN_URL;
-const dir = (dialect: string) => path.join(process.cwd(), "lib", "core", "migrations", dialect);
-const before = (dialect: string) => fs.readdirSync(dir(dialect)).filter((f) => /^\d{4}_.+\.sql$/.test(f) && Number(f.slice(0, 4)) < 10).sort();
 const T = "2024-01-01T00:00:00.000Z";
 const ROWS = [
   `INSERT INTO accounts (id, name, created_at) VALUES ('acc', 'A', '${T}')`,
@@ -36,15 +29,10 @@ const EXPECTED = [
 const READ = "SELECT id, kind, revoked_at FROM api_tokens ORDER BY id";
 const shape = (rows: { id: string; kind: string; revoked_at: unknown }[]) => rows.map((r) => ({ id: r.id, kind: r.kind, revoked: r.revoked_at !== null }));
 
-const cleanup: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const fn of cleanup) await fn();
-});
+afterAll(dropOldDatabases);
 
 it.runIf(!admin)("SQLite: 0010 marks each existing key by who made it and revokes keys whose maker is gone", () => {
-  const raw = new Database(path.join(fs.mkdtempSync(path.join(os.tmpdir(), "voxdesk-0010-")), "old.db"));
-  for (const f of before("sqlite")) raw.exec(fs.readFileSync(path.join(dir("sqlite"), f), "utf8"));
-  raw.pragma("user_version = 9");
+  const raw = sqliteBefore(10);
   for (const sql of ROWS) raw.exec(sql);
   expect(migrate(raw).to).toBeGreaterThanOrEqual(10);
   expect(shape(raw.prepare(READ).all() as never)).toEqual(EXPECTED);
@@ -52,17 +40,7 @@ it.runIf(!admin)("SQLite: 0010 marks each existing key by who made it and revoke
 });
 
 it.runIf(!!admin)("PostgreSQL: 0010 marks each existing key by who made it and revokes keys whose maker is gone", async () => {
-  const name = `voxdesk_test_${crypto.randomBytes(6).toString("hex")}`;
-  const pool = createPool(await createDatabase(admin!, name), 1);
-  cleanup.push(async () => {
-    await pool.end();
-    await dropDatabase(admin!, name);
-  });
-  await pool.query("CREATE TABLE schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())");
-  for (const f of before("postgres")) {
-    await pool.query(fs.readFileSync(path.join(dir("postgres"), f), "utf8"));
-    await pool.query("INSERT INTO schema_migrations (version) VALUES ($1)", [Number(f.slice(0, 4))]);
-  }
+  const pool = await postgresBefore(10);
   for (const sql of ROWS) await pool.query(sql);
   expect((await migratePg(pool)).to).toBeGreaterThanOrEqual(10);
   expect(shape((await pool.query(READ)).rows)).toEqual(EXPECTED);

@@ -1,19 +1,12 @@
-import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, expect, it } from "vitest";
 import { migrate } from "@/lib/core/sqlite";
-import { createDatabase, createPool, dropDatabase, migratePg } from "@/lib/core/postgres";
+import { migratePg } from "@/lib/core/postgres";
+import { dropOldDatabases, PG_ADMIN as admin, postgresBefore, sqliteBefore } from "./old-database";
 
 // Migration 0014 on a database that has outcomes from before it: each outcome and field row gets
 // its call's created_at, and the outcome rollup is filled from them, by the call's UTC day, agent and
 // disposition. The same rows on SQLite and (with TEST_PG_ADMIN_URL) on PostgreSQL.
 
-const admin = process.env.TEST_PG_ADMIN_URL;
-const dir = (dialect: string) => path.join(process.cwd(), "lib", "core", "migrations", dialect);
-const before = (dialect: string) => fs.readdirSync(dir(dialect)).filter((f) => /^\d{4}_.+\.sql$/.test(f) && Number(f.slice(0, 4)) < 14).sort();
 const call = (sid: string, agent: string, at: string) =>
   `('acc', '${sid}', '${agent}', 'N', '', '', 60, '', 'hi', 'completed', 0.1, 'outbound', '${at}')`;
 const outcome = (sid: string, agent: string, success: string, sentiment: string, disposition: string) =>
@@ -42,15 +35,10 @@ const EXPECTED_COPIED = [
   { call_sid: "s4", o: "2025-05-02T10:00:00.000Z", f: null },
 ];
 
-const cleanup: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const fn of cleanup) await fn();
-});
+afterAll(dropOldDatabases);
 
 it.runIf(!admin)("SQLite: 0014 copies each call's created_at onto its outcome and fills the outcome rollup", () => {
-  const raw = new Database(path.join(fs.mkdtempSync(path.join(os.tmpdir(), "voxdesk-0014-")), "old.db"));
-  for (const f of before("sqlite")) raw.exec(fs.readFileSync(path.join(dir("sqlite"), f), "utf8"));
-  raw.pragma("user_version = 13");
+  const raw = sqliteBefore(14);
   for (const sql of rows("1", "0")) raw.exec(sql);
   expect(migrate(raw).to).toBeGreaterThanOrEqual(14);
   expect(raw.prepare(ROLLUP).all()).toEqual(EXPECTED_ROLLUP);
@@ -59,17 +47,7 @@ it.runIf(!admin)("SQLite: 0014 copies each call's created_at onto its outcome an
 });
 
 it.runIf(!!admin)("PostgreSQL: 0014 copies each call's created_at onto its outcome and fills the outcome rollup", async () => {
-  const name = `voxdesk_test_${crypto.randomBytes(6).toString("hex")}`;
-  const pool = createPool(await createDatabase(admin!, name), 1);
-  cleanup.push(async () => {
-    await pool.end();
-    await dropDatabase(admin!, name);
-  });
-  await pool.query("CREATE TABLE schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())");
-  for (const f of before("postgres")) {
-    await pool.query(fs.readFileSync(path.join(dir("postgres"), f), "utf8"));
-    await pool.query("INSERT INTO schema_migrations (version) VALUES ($1)", [Number(f.slice(0, 4))]);
-  }
+  const pool = await postgresBefore(14);
   for (const sql of rows("true", "false")) await pool.query(sql);
   expect((await migratePg(pool)).to).toBeGreaterThanOrEqual(14);
   expect((await pool.query(ROLLUP)).rows).toEqual(EXPECTED_ROLLUP);
