@@ -1,10 +1,9 @@
 import "server-only";
 import crypto from "node:crypto";
-import { sql } from "kysely";
 import { openApiKey, sealApiKey } from "@/lib/core/secrets";
 import { describeAudit } from "@/lib/core/audit-context";
 import { db, dialect, writeTx } from "@/lib/core/client";
-import { decodeCursor, keysetPage } from "@/lib/core/cursor";
+import { newestFirstPage } from "@/lib/core/newest-page";
 import type { AiProvidersTable } from "@/lib/core/tables";
 import { assertSecretStaysBound } from "@/lib/outbound/secret-binding";
 import type { AiProvider } from "./schema";
@@ -45,13 +44,7 @@ export async function getAiProvider(accountId: string, id: string): Promise<AiPr
 }
 
 export async function listAiProviders(accountId: string, limit: number, cursor?: string) {
-  let q = db().selectFrom("ai_providers").selectAll().where("account_id", "=", accountId);
-  if (cursor) {
-    const [createdAt, id] = decodeCursor(cursor, 2);
-    q = q.where(sql<boolean>`(created_at, id) < (${createdAt}, ${id})`);
-  }
-  const rows = await q.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit + 1).execute();
-  const { items, next_cursor, has_more } = keysetPage(rows, limit, (r) => [r.created_at, r.id]);
+  const { items, next_cursor, has_more } = await newestFirstPage("ai_providers", accountId, limit, cursor);
   return { rows: items, next_cursor, has_more };
 }
 

@@ -1,12 +1,11 @@
 import "server-only";
 import crypto from "node:crypto";
-import { sql } from "kysely";
 import { newWebhookPathSecret, sha256Hex } from "@/lib/people/credentials";
 import { openApiKey, seal, sealApiKey, unseal } from "@/lib/core/secrets";
 import { describeAudit } from "@/lib/core/audit-context";
 import { db, dialect, writeTx } from "@/lib/core/client";
 import { assertSecretStaysBound } from "@/lib/outbound/secret-binding";
-import { decodeCursor, keysetPage } from "@/lib/core/cursor";
+import { newestFirstPage } from "@/lib/core/newest-page";
 import type { EnginesTable } from "@/lib/core/tables";
 import { emitEvent } from "@/lib/webhooks/db/outbox";
 
@@ -62,13 +61,7 @@ export async function getEngine(accountId: string, id: string): Promise<EngineRo
 }
 
 export async function listEngines(accountId: string, limit: number, cursor?: string) {
-  let q = db().selectFrom("engines").selectAll().where("account_id", "=", accountId);
-  if (cursor) {
-    const [createdAt, id] = decodeCursor(cursor, 2);
-    q = q.where(sql<boolean>`(created_at, id) < (${createdAt}, ${id})`);
-  }
-  const rows = await q.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit + 1).execute();
-  const { items, next_cursor, has_more } = keysetPage(rows, limit, (r) => [r.created_at, r.id]);
+  const { items, next_cursor, has_more } = await newestFirstPage("engines", accountId, limit, cursor);
   return { rows: items, next_cursor, has_more };
 }
 

@@ -1,9 +1,8 @@
 import "server-only";
 import crypto from "node:crypto";
-import { sql } from "kysely";
 import { describeAudit } from "@/lib/core/audit-context";
 import { db, writeTx } from "@/lib/core/client";
-import { decodeCursor, keysetPage } from "@/lib/core/cursor";
+import { newestFirstPage } from "@/lib/core/newest-page";
 import { seal, unseal } from "@/lib/core/secrets";
 import type { Endpoint } from "../schema";
 import { newSecret } from "../sign";
@@ -59,13 +58,7 @@ export async function getEndpoint(accountId: string, id: string): Promise<Endpoi
 }
 
 export async function listEndpoints(accountId: string, limit: number, cursor?: string) {
-  let q = db().selectFrom("webhook_endpoints").selectAll().where("account_id", "=", accountId);
-  if (cursor) {
-    const [createdAt, id] = decodeCursor(cursor, 2);
-    q = q.where(sql<boolean>`(created_at, id) < (${createdAt}, ${id})`);
-  }
-  const rows = await q.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit + 1).execute();
-  const { items, next_cursor, has_more } = keysetPage(rows, limit, (r) => [r.created_at, r.id]);
+  const { items, next_cursor, has_more } = await newestFirstPage("webhook_endpoints", accountId, limit, cursor);
   return { rows: items, next_cursor, has_more };
 }
 
