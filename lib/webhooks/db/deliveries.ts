@@ -36,7 +36,12 @@ export async function dueEndpoints(now: number, exclude: ReadonlySet<string>, li
 export async function claimBatch(endpointId: string, now: number, leaseMs: number, limit: number): Promise<{ token: string; leaseUntil: number; items: Claimed[] }> {
   const token = crypto.randomUUID();
   const leaseUntil = now + leaseMs;
-  const claimed = await writeTx(async (trx) => (await sql<{ id: number; event_id: string; attempts: number; trigger_type: string }>`
+  const claimed = await writeTx(async (trx) => {
+    // PostgreSQL: one claim per endpoint at a time. Two claims racing under READ COMMITTED would each
+    // miss the other's not yet committed lease, and a later message could go out beside an earlier
+    // first attempt (SQLite's writer lock already serialises claims).
+    if (dialect() === "postgres") await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`webhook-endpoint:${endpointId}`}, 0))`.execute(trx);
+    return (await sql<{ id: number; event_id: string; attempts: number; trigger_type: string }>`
     UPDATE webhook_deliveries SET lease_until = ${leaseUntil}, lease_token = ${token}
     WHERE id IN (
       SELECT d.id FROM webhook_deliveries d
@@ -46,7 +51,8 @@ export async function claimBatch(endpointId: string, now: number, leaseMs: numbe
           AND e.attempts = 0 AND e.lease_until > ${now} ORDER BY e.id LIMIT 1), ${Number.MAX_SAFE_INTEGER})
       ORDER BY d.id + 0 LIMIT ${limit})
     AND status = 'pending' AND (lease_until IS NULL OR lease_until <= ${now})
-    RETURNING id, event_id, attempts, trigger_type`.execute(trx)).rows);
+    RETURNING id, event_id, attempts, trigger_type`.execute(trx)).rows;
+  });
   if (claimed.length === 0) return { token, leaseUntil, items: [] };
   const events = await db().selectFrom("webhook_events").select(["id", "type", "payload"])
     .where("id", "in", claimed.map((c) => c.event_id)).execute();
