@@ -106,28 +106,33 @@ export function engineOutcomeHook(plan: AnalysisPlan | null | undefined): Execut
   };
 }
 
-type Row = {
-  call_sid: string; status: string; source: string; success: number | boolean | null; success_reason: string | null;
-  sentiment: string | null; disposition: string | null; fields: string; errors: string | null; model: string | null; analyzed_at: string;
-};
 const COLS = ["call_sid", "status", "source", "success", "success_reason", "sentiment", "disposition", "fields", "errors", "model", "analyzed_at"] as const;
+/** A row's values in COLS order. */
+type Values = [
+  call_sid: string, status: string, source: string, success: number | boolean | null, success_reason: string | null, sentiment: string | null,
+  disposition: string | null, fields: string, errors: string | null, model: string | null, analyzed_at: string,
+];
 const BATCH_SQL = `SELECT ${COLS.join(", ")} FROM call_outcomes WHERE account_id = ? AND call_sid IN (SELECT value FROM json_each(?))`;
 
-const toOutcome = (r: Row): CallOutcome => ({
-  status: r.status as CallOutcome["status"], source: r.source as CallOutcome["source"],
-  success: r.success === null ? null : Boolean(r.success), success_reason: r.success_reason,
-  sentiment: r.sentiment as Sentiment | null, disposition: r.disposition,
-  fields: Object.fromEntries(JSON.parse(r.fields)), errors: r.errors ? JSON.parse(r.errors) : [], analyzed_at: r.analyzed_at, model: r.model, reason: null,
+const toOutcome = ([, status, source, success, success_reason, sentiment, disposition, fields, errors, model, analyzed_at]: Values): CallOutcome => ({
+  status: status as CallOutcome["status"], source: source as CallOutcome["source"],
+  success: success === null ? null : Boolean(success), success_reason,
+  sentiment: sentiment as Sentiment | null, disposition,
+  fields: Object.fromEntries(JSON.parse(fields)), errors: errors ? JSON.parse(errors) : [], analyzed_at, model, reason: null,
 });
 
 /** The outcomes of these calls of one account, in one query (a page of the call log is one batch). */
 export async function outcomesFor(accountId: string, callSids: string[]): Promise<Map<string, CallOutcome>> {
   if (callSids.length === 0) return new Map();
   const stmt = sqliteStatement(BATCH_SQL);
+  // SQLite rows as arrays (raw mode): better-sqlite3 builds an 11-key object per row otherwise, which
+  // cost as much as the lookups themselves on a page where every call has an outcome (0.34 -> 0.19 ms
+  // for 100 outcomes; issue 21: a page filtered by outcome within 1.5x an unfiltered one).
   const rows = stmt
-    ? (stmt.all(accountId, JSON.stringify(callSids)) as Row[])
-    : await db().selectFrom("call_outcomes").select([...COLS]).where("account_id", "=", accountId).where("call_sid", "in", callSids).execute();
-  return new Map(rows.map((r) => [r.call_sid, toOutcome(r as Row)]));
+    ? (stmt.raw(true).all(accountId, JSON.stringify(callSids)) as Values[])
+    : (await db().selectFrom("call_outcomes").select([...COLS]).where("account_id", "=", accountId).where("call_sid", "in", callSids).execute())
+      .map((r) => COLS.map((c) => r[c]) as unknown as Values);
+  return new Map(rows.map((r) => [r[0], toOutcome(r)]));
 }
 
 /** The call log's outcome filters, as parsed from the query (lib/outcomes/filters.ts). */
