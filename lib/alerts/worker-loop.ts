@@ -1,39 +1,13 @@
 import "server-only";
 import { config } from "@/lib/core/config";
-import { logError } from "@/lib/http/log";
+import { startLoop } from "@/lib/core/loop";
 import { evaluateOnce } from "./evaluator";
 
-// The alert evaluator's clock, as the other workers' (lib/webhooks/worker-loop.ts): one tick at a
-// time per process; several processes may tick together (incidents change once, db/incidents.ts).
-
-const g = globalThis as unknown as { __voxdeskAlertEvaluator?: { stop(): Promise<void> } };
+// The alert evaluator's clock (lib/core/loop.ts); several processes may tick together (incidents
+// change once, db/incidents.ts).
 
 export function startAlertEvaluator(opts: { tickMs?: number; keepAlive?: boolean } = {}): { stop(): Promise<void> } {
-  if (g.__voxdeskAlertEvaluator) return g.__voxdeskAlertEvaluator;
-  const tickMs = opts.tickMs ?? config().ALERTS_TICK_MS;
-  let stopped = false;
-  let current: Promise<unknown> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(loop, tickMs);
-    if (!opts.keepAlive) timer.unref();
-  };
-  const loop = () => {
-    if (stopped) return;
-    current = evaluateOnce().catch((err) => logError("alert evaluation failed", { err })).finally(schedule);
-  };
-  schedule();
-  const handle = {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await current;
-      g.__voxdeskAlertEvaluator = undefined;
-    },
-  };
-  g.__voxdeskAlertEvaluator = handle;
-  return handle;
+  return startLoop("alert evaluator", evaluateOnce, { tickMs: opts.tickMs ?? config().ALERTS_TICK_MS, keepAlive: opts.keepAlive });
 }
 
 /** From instrumentation.ts: every `next start` evaluates alert rules unless ALERTS=off. */

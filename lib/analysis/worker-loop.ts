@@ -1,46 +1,22 @@
 import "server-only";
 import { config } from "@/lib/core/config";
-import { logError } from "@/lib/http/log";
+import { startLoop } from "@/lib/core/loop";
 import { analysisWorker, type WorkerOptions } from "./worker";
 
-// The analysis worker's clock inside `npm start` (issue 21), as the campaign dispatcher's
-// (lib/campaigns/dispatcher-loop.ts): one tick at a time per process, a slow tick delays the next.
-// Analyses started by a tick run on while the next ticks claim more for the slots that free up.
-
-const g = globalThis as unknown as { __voxdeskAnalysis?: { stop(): Promise<void> } };
+// The analysis worker's clock inside `npm start` (issue 21; lib/core/loop.ts). Analyses started by a
+// tick run on while the next ticks claim more for the slots that free up; stop() waits for them.
 
 export interface AnalysisLoopOptions extends Partial<WorkerOptions> { tickMs?: number; keepAlive?: boolean }
 
 export function startAnalysisWorker(opts: AnalysisLoopOptions = {}): { stop(): Promise<void> } {
-  if (g.__voxdeskAnalysis) return g.__voxdeskAnalysis;
-  const tickMs = opts.tickMs ?? config().ANALYSIS_TICK_MS;
-  const worker = analysisWorker({ concurrency: config().ANALYSIS_CONCURRENCY, ...opts });
-  let stopped = false;
-  let current: Promise<unknown> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-  const schedule = () => {
-    timer = setTimeout(loop, tickMs);
-    // Inside `next start` the server keeps the process alive; the CLI worker keeps itself alive.
-    if (!opts.keepAlive) timer.unref();
-  };
-  const loop = () => {
-    if (stopped) return;
-    current = worker.tick()
-      .catch((err) => logError("analysis worker tick failed", { err }))
-      .finally(() => { if (!stopped) schedule(); });
-  };
-  schedule();
-  const handle = {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await current;
-      await worker.idle();
-      g.__voxdeskAnalysis = undefined;
-    },
-  };
-  g.__voxdeskAnalysis = handle;
-  return handle;
+  // Built lazily: a second start in this process gets the running loop, not a second worker.
+  let worker: ReturnType<typeof analysisWorker> | undefined;
+  const get = () => (worker ??= analysisWorker({ concurrency: config().ANALYSIS_CONCURRENCY, ...opts }));
+  return startLoop("analysis worker", () => get().tick(), {
+    tickMs: opts.tickMs ?? config().ANALYSIS_TICK_MS,
+    keepAlive: opts.keepAlive,
+    onStop: async () => { await worker?.idle(); },
+  });
 }
 
 /** From instrumentation.ts: every `next start` analyses calls unless ANALYSIS_WORKER=off. */

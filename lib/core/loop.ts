@@ -1,0 +1,80 @@
+import "server-only";
+import { logError } from "@/lib/http/log";
+
+// The one clock behind every background worker (campaign dispatcher, analysis, webhook delivery,
+// alerts, test runs). One tick at a time per process: a slow tick delays the next, never overlaps it.
+// Several processes may tick together; each tick is safe for that on its own (leases, claims).
+
+export interface LoopOptions {
+  tickMs: number;
+  /** The CLI worker keeps its process alive with the timer; inside `next start` the server does, so the timer is unref'd. */
+  keepAlive?: boolean;
+  /** Runs on stop() after the tick under way has finished (e.g. wait for the work a tick started). */
+  onStop?: () => Promise<void>;
+  /** wake() never starts a tick sooner than this after the last one started, so a burst of wakes costs a few ticks. */
+  wakeGapMs?: number;
+}
+
+export interface Loop {
+  stop(): Promise<void>;
+  /** Tick soon instead of after tickMs (right after the tick under way, if one is). */
+  wake(): void;
+}
+
+// One loop per name per process: instrumentation.ts may run twice (dev reloads), and a second
+// dispatcher in one process would only contend with the first.
+const g = globalThis as unknown as { __voxdeskLoops?: Map<string, Loop> };
+const loops = (g.__voxdeskLoops ??= new Map());
+
+export function startLoop(name: string, tick: () => Promise<unknown>, opts: LoopOptions): Loop {
+  const existing = loops.get(name);
+  if (existing) return existing;
+  let stopped = false;
+  let ticking = false;
+  let woken = false;
+  let lastTick = 0;
+  let current: Promise<unknown> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  let stopping: Promise<void> | undefined;
+  const schedule = (ms: number) => {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(run, ms);
+    if (!opts.keepAlive) timer.unref();
+  };
+  const soon = () => schedule(Math.max(1, lastTick + (opts.wakeGapMs ?? 0) - performance.now()));
+  const run = () => {
+    if (stopped) return;
+    ticking = true;
+    woken = false;
+    lastTick = performance.now();
+    current = Promise.resolve()
+      .then(tick)
+      .catch((err) => logError(`${name} tick failed`, { err }))
+      .finally(() => {
+        ticking = false;
+        if (woken) soon();
+        else schedule(opts.tickMs);
+      });
+  };
+  schedule(opts.tickMs);
+  const handle: Loop = {
+    stop() {
+      stopping ??= (async () => {
+        stopped = true;
+        clearTimeout(timer);
+        await current;
+        await opts.onStop?.();
+        if (loops.get(name) === handle) loops.delete(name);
+      })();
+      return stopping;
+    },
+    wake() {
+      if (stopped) return;
+      if (ticking) woken = true;
+      else soon();
+    },
+  };
+  loops.set(name, handle);
+  return handle;
+}
