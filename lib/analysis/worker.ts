@@ -76,7 +76,7 @@ export function analysisWorker(opts: WorkerOptions): AnalysisWorker {
       if (job.attempts >= maxAttempts) return { kind: "failed", reason: `${result.reason} (gave up after ${job.attempts} attempts)` };
       return { kind: "retry", reason: result.reason, afterMs: result.retry_after_ms };
     }
-    const written = await completeJob(job, claim, call.agent_id, evaluated(call.plan, result.values), { model: result.model, analyzedAt: result.analyzed_at });
+    const written = await completeJob(job, claim, call.agent_id, evaluated(call.plan, result.values), { model: result.model, analyzedAt: result.analyzed_at }, result.values.summary);
     return { kind: written ? "done" : "lost" }; // lost: the claim lapsed or the call was queued again; another run writes it
   }
 

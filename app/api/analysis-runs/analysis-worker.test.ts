@@ -52,6 +52,19 @@ describe("background analysis", () => {
     expect(await jobsLeft()).toBe(0);
   });
 
+  it("the analysis's summary becomes the call's summary when the engine sent none, and never replaces the engine's", async () => {
+    const bare = await w.call();
+    const e = w.bolna.addExecution({ agent_id: w.remoteId });
+    expect(await w.bolna.advance(e.id, "completed", { transcript: "assistant: Hi\nuser: Book me", summary: "The engine's own summary." })).toBe(200);
+    w.ai.defaultReply = { json: ANSWER };
+    await drain(testWorker());
+    const summary = async (sid: string) => ((await w.api("GET", `/api/details/${sid}`)).json as { summary: string | null }).summary;
+    expect(await w.outcome(bare)).toMatchObject({ status: "analyzed", source: "voxdesk" });
+    expect(await summary(bare)).toBe(ANSWER.summary);
+    expect(await w.outcome(e.id)).toMatchObject({ status: "analyzed", source: "voxdesk" });
+    expect(await summary(e.id)).toBe("The engine's own summary.");
+  });
+
   it("a worker in another process and one in this process analyse each call exactly once", async () => {
     const location = w.database;
     const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", path.join("lib", "testing", "analysis-worker-process.ts")], {

@@ -5,6 +5,7 @@ import { runSql } from "@/lib/core/prepared";
 import type { DB } from "@/lib/core/tables";
 import type { ExecutionCall } from "@/lib/calls/db/ingest";
 import { lockOutcomeCall, writeOutcome } from "@/lib/outcomes/db";
+import { fillCallSummary } from "@/lib/calls/db/summary-fill";
 import type { Evaluated } from "@/lib/outcomes/evaluate";
 import type { AnalysisPlan } from "@/lib/outcomes/schema";
 import type { AnalysisJobsTable } from "../tables";
@@ -123,7 +124,9 @@ const mine = (job: ClaimedJob, claim: string) => sql<boolean>`account_id = ${job
  * The analysis succeeded: the outcome is written and the job deleted in one transaction, or, when
  * the claim was lost meanwhile, nothing at all. Returns whether it was written.
  */
-export async function completeJob(job: ClaimedJob, claim: string, agentId: string, o: Evaluated, meta: { model: string; analyzedAt: string }): Promise<boolean> {
+export async function completeJob(
+  job: ClaimedJob, claim: string, agentId: string, o: Evaluated, meta: { model: string; analyzedAt: string }, summary: string | null = null,
+): Promise<boolean> {
   return writeTx(async (trx) => {
     // The call's lock first, as ingest takes it before it touches this job's row: the other order
     // lets the two wait on each other on PostgreSQL.
@@ -132,6 +135,7 @@ export async function completeJob(job: ClaimedJob, claim: string, agentId: strin
     const gone = await sql`DELETE FROM analysis_jobs WHERE ${mine(job, claim)} RETURNING run_id`.execute(trx);
     if (!gone.rows.length) return false;
     await writeOutcome(trx, job.account_id, job.call_sid, agentId, o, { source: "voxdesk", ...meta }, false);
+    if (summary) await fillCallSummary(trx, job.account_id, job.call_sid, summary);
     if (job.run_id) await countInRun(trx, job.run_id, "done", new Date().toISOString());
     return true;
   });
