@@ -26,7 +26,6 @@ export const AiProviderPatch = z.object({
   api_key: ApiKey.optional(),
   model: Model.optional(),
 }).strict();
-export type AiProviderPatchInput = z.input<typeof AiProviderPatch>;
 
 export const AiProviderIdParams = z.object({ provider_id: z.string().describe("provider_id returned by POST /ai-providers") });
 

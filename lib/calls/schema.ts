@@ -106,4 +106,3 @@ export const CallRecord = z.object({
     .refine((v) => !Number.isNaN(Date.parse(v)), "must be an ISO 8601 timestamp")
     .transform((v) => new Date(v).toISOString()),
 });
-export type CallRecordInput = z.input<typeof CallRecord>;

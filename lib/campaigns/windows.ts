@@ -53,15 +53,6 @@ function formatter(zone: string): Intl.DateTimeFormat {
   return f;
 }
 
-export function isValidZone(zone: string): boolean {
-  try {
-    formatter(zone);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Wall-clock day and minute of `at` in the IANA zone `zone`. */
 export function localTime(at: Date, zone: string): LocalTime {
   const parts: Record<string, string> = {};

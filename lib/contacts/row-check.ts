@@ -8,7 +8,6 @@ import { MAX_TEMPLATE_VALUE_LENGTH, parseContactPhone } from "@/lib/contacts/sch
 export const VALID = 0;
 export const INVALID = 1;
 export const DUPLICATE = 2;
-export type RowStatus = typeof VALID | typeof INVALID | typeof DUPLICATE;
 
 export interface VariableColumn {
   index: number;

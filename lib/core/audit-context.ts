@@ -37,10 +37,6 @@ export function describeAudit(fields: Partial<Pick<AuditContext, "action" | "res
   if (ctx) Object.assign(ctx, fields);
 }
 
-export function currentAudit(): AuditContext | undefined {
-  return store.getStore();
-}
-
 export async function insertAuditRow(trx: Kysely<DB>, ctx: Omit<AuditContext, "written">): Promise<void> {
   await trx
     .insertInto("audit_log")

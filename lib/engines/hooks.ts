@@ -5,8 +5,8 @@ import { fetchJson } from "@/lib/http/fetch-json";
 import type { EngineCreateInput } from "@/lib/engines/schema";
 import { agentKeys } from "@/lib/agents/hooks";
 
-// Engines (GET/POST /api/engines, PATCH/DELETE /api/engines/{id}, POST …/check), deploying an
-// agent to one, and placing a call through it. Types mirror the API; the key is never in them.
+// Engines (GET/POST /api/engines, PATCH/DELETE /api/engines/{id}, POST …/check) and placing a call
+// through one (deploying is lib/agents/versions/hooks.ts). Types mirror the API; the key is never in them.
 
 export interface EngineRecord {
   engine_id: string;
@@ -96,15 +96,6 @@ export function useDeleteEngine() {
 export function useCheckEngine() {
   return useMutation({
     mutationFn: (id: string) => fetchJson<CheckResult>(`${enginePath(id)}/check`, { method: "POST" }),
-  });
-}
-
-export function useDeployAgent(agentId: string) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (engineId: string) =>
-      fetchJson<DeployResult>(`/api/agent/${encodeURIComponent(agentId)}/deploy`, { method: "POST", body: { engine_id: engineId } }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: agentKeys.detail(agentId) }),
   });
 }
 

@@ -42,7 +42,6 @@ export const PlaceCallBody = z.object({
   template_variables: TemplateVariables.optional().describe("Values for the prompts' {variables}; sent to the engine as user_data"),
   engine_id: z.string().min(1).optional().describe("Default: the engine the agent was deployed to most recently"),
 }).strict();
-export type PlaceCallInput = z.input<typeof PlaceCallBody>;
 
 /** `POST /api/engines/{id}/sync`: the created_at range to pull (default the last 7 days). */
 export const SyncBody = z.object({

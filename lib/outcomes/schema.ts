@@ -81,11 +81,6 @@ export const AnalysisPlan = z
   .loose()
   .meta({ id: "AnalysisPlan", description: "What every call of this agent is judged by (issue 21): summary, success, sentiment, disposition and typed fields" });
 
-export type AnalysisPlanInput = z.input<typeof AnalysisPlan>;
 export type AnalysisPlan = z.output<typeof AnalysisPlan>;
 export type OutcomeField = z.output<typeof OutcomeField>;
 
-/** Whether the plan asks the engine to extract anything at all (else no extraction task is compiled). */
-export function plansExtraction(p: AnalysisPlan | null | undefined): boolean {
-  return Boolean(p && (p.success?.enabled || p.sentiment || p.disposition || (p.fields?.length ?? 0) > 0));
-}

@@ -43,4 +43,3 @@ export function outcomeFigures(rows: OutcomeDayRow[], r: SummaryRange, totalCost
   };
 }
 
-export type OutcomeFigures = ReturnType<typeof outcomeFigures>;

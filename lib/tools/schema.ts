@@ -7,7 +7,6 @@ import { documentedAs, PageQuery } from "@/lib/core/page-query";
 // from issue 3; where the spec is silent (lengths, tag rules) see docs/decisions.md, "Tools".
 
 export const TOOL_NAME_RE = /^[A-Za-z0-9_-]{1,64}$/;
-export const TEST_STATUSES = ["untested", "success", "error", "timeout", "unreachable", "blocked", "too_large"] as const;
 
 export const ToolName = z
   .string()
@@ -107,7 +106,6 @@ export const ToolRegistration = z
     }
   });
 export type ToolRegistration = z.output<typeof ToolRegistration>;
-export type ToolRegistrationInput = z.input<typeof ToolRegistration>;
 
 /**
  * PATCH /api/tools/{id}: every field optional. `tools_params.api_token: null` removes the token;

@@ -39,7 +39,6 @@ export const SYNTHESIZERS: Record<string, { required: ProviderConfigField[]; opt
   maya: { required: ["voice", "voice_id", "model"], optional: ["language"] },
   azuretts: { required: ["voice", "model", "language"], optional: ["speed"] },
 };
-export const SYNTHESIZER_PROVIDERS = Object.keys(SYNTHESIZERS);
 
 export interface VoicePreset {
   label: string;

@@ -82,11 +82,6 @@ export async function placeRemoteCall(engine: EngineRow, body: PlaceCall): Promi
   return data.execution_id;
 }
 
-/** GET /executions/{id}: one execution as Bolna has it now. */
-export async function getRemoteExecution(engine: EngineRow, executionId: string): Promise<Json> {
-  return send(engine, "GET", `/executions/${encodeURIComponent(executionId)}`);
-}
-
 export interface ExecutionPage { data: Json[]; has_more: boolean }
 
 /** GET /v2/agent/{id}/executions for one page of at most 50, created_at within [from, to] (≤ 7 days). */
