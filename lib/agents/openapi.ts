@@ -6,6 +6,7 @@ import { operation, type OperationObject } from "@/lib/openapi/operation";
 import { AgentPage, AgentRecord, uuid } from "@/lib/openapi/responses";
 import { ANALYSIS_PLAN_EXAMPLE, ANALYSIS_PLAN_NOTES } from "@/lib/outcomes/openapi";
 import { agentVersionPaths } from "./versions/openapi";
+import { agentTestPaths } from "./tests/openapi";
 
 const written = (status: string) => z.object({ agent_id: uuid("The agent's id"), status: z.literal(status) });
 
@@ -101,5 +102,6 @@ export function agentPaths(r: SchemaRegistry): Record<string, Record<string, Ope
       }),
     },
     ...agentVersionPaths(r),
+    ...agentTestPaths(r),
   };
 }

@@ -52,6 +52,10 @@ const Env = z.object({
   ANALYSIS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   ANALYSIS_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   ANALYSIS_WORKER: z.enum(["on", "off"]).default("on"),
+  // Agent test runs inside every app instance (issue 22, lib/agents/tests): how often it looks for
+  // queued tests, and "off" for instances that should not play them (then run `npm run cli -- worker`).
+  TEST_RUNS_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  TEST_RUNS_WORKER: z.enum(["on", "off"]).default("on"),
   // The webhook delivery worker inside every app instance (issue 23): how often it looks for due
   // deliveries, and "off" for instances that should not send (then run `npm run cli -- worker`).
   WEBHOOK_TICK_MS: z.coerce.number().int().min(20).max(60_000).default(250),

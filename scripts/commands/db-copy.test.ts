@@ -8,6 +8,8 @@ import * as contactsRoute from "@/app/api/contacts/route";
 import * as listRoute from "@/app/api/contacts/[list_id]/route";
 import * as addRoute from "@/app/api/contacts/[list_id]/add/route";
 import * as deployRoute from "@/app/api/agent/[id]/deploy/route";
+import * as agentTestsRoute from "@/app/api/agent/[id]/tests/route";
+import * as agentTestRunRoute from "@/app/api/agent/[id]/tests/run/route";
 import * as details from "@/app/api/details/route";
 import * as enginesRoute from "@/app/api/engines/route";
 import * as aiProvidersRoute from "@/app/api/ai-providers/route";
@@ -52,7 +54,7 @@ import { evaluateOnce } from "@/lib/alerts/evaluator";
 const ADMIN = process.env.TEST_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:55432/postgres";
 const havePg = Boolean(process.env.TEST_PG_ADMIN_URL) || (await canConnect(ADMIN));
 
-const TABLES = ["accounts", "calls", "call_daily", "agents", "tools", "tool_tests", "contact_lists", "contacts", "engines", "agent_deployments", "call_daily_engine", "users", "api_tokens", "sessions", "audit_log", "signin_failures", "suppressions", "member_links", "campaigns", "campaign_contacts", "call_outcomes", "call_outcome_fields", "ai_providers", "analysis_jobs", "analysis_runs", "call_outcome_daily", "webhook_endpoints", "webhook_events", "webhook_deliveries", "webhook_attempts", "agent_versions", "agent_deployment_log", "call_minute", "alert_rules", "alert_incidents"];
+const TABLES = ["accounts", "calls", "call_daily", "agents", "tools", "tool_tests", "contact_lists", "contacts", "engines", "agent_deployments", "call_daily_engine", "users", "api_tokens", "sessions", "audit_log", "signin_failures", "suppressions", "member_links", "campaigns", "campaign_contacts", "call_outcomes", "call_outcome_fields", "ai_providers", "analysis_jobs", "analysis_runs", "call_outcome_daily", "webhook_endpoints", "webhook_events", "webhook_deliveries", "webhook_attempts", "agent_versions", "agent_deployment_log", "call_minute", "alert_rules", "alert_incidents", "agent_tests", "agent_test_runs", "agent_test_results"];
 const TOOL_TOKEN = "tok_copy_plaintext_9Xq2Lm";
 const UNTIL = new Date("2025-06-30T12:00:00Z");
 const pgName = `voxdesk_copy_${crypto.randomBytes(5).toString("hex")}`;
@@ -170,6 +172,10 @@ beforeAll(async () => {
   const rule = { name: "Copy alert", metric: "calls", comparator: "gt", threshold: 0, window_minutes: 10, severity: "warning" };
   expect((await call(alertRulesRoute.POST, "POST", "/api/alert-rules", { token: a.token, body: rule })).status).toBe(201);
   expect((await evaluateOnce({ now: Date.parse("2025-06-02T09:05:00Z") })).opened).toHaveLength(1);
+  // A test case of the agent and a run of it, queued (agent_tests, agent_test_runs, agent_test_results).
+  const agentTest = { name: "Copy test", variables: { name: "Ann" }, turns: ["hello"], expect: [{ type: "reply_matches", pattern: "^hel+o" }] };
+  expect((await call(agentTestsRoute.POST, "POST", "/", { token: a.token, params: { id: agentId }, body: agentTest })).status).toBe(201);
+  expect((await call(agentTestRunRoute.POST, "POST", "/", { token: a.token, params: { id: agentId } })).json.total).toBe(1);
 
   listId = (await call(contactsRoute.POST, "POST", "/api/contacts", { token: a.token, body: { name: "Leads", default_country: "US" } })).json.list_id;
   const contacts = Array.from({ length: 1_500 }, (_, i) => ({ phone_number: `+1 415 30${String(i).padStart(5, "0")}`, template_variables: { first_name: `N${i}`, tier: i % 10 ? "std" : "vip", score: i } }));

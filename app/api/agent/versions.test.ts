@@ -46,7 +46,7 @@ describe("agent versions", () => {
     expect(first.version).toBe(1);
     let list = (await versions(id)).json.versions;
     expect(list).toEqual([{ version: 1, created_at: first.updated_at, created_by: expect.stringMatching(/^key /), note: null,
-      calls: null, analyzed: null, success_rate: null, average_duration: null, cost_per_call: null }]);
+      calls: null, analyzed: null, success_rate: null, average_duration: null, cost_per_call: null, tests: null }]);
 
     // Same content with keys in another order: nothing written, updated_at unchanged.
     const reordered = Object.fromEntries(Object.entries(sent.agent_config).reverse());

@@ -76,11 +76,12 @@ function readVersion(q: Kysely<DB>, accountId: string, agentId: string, n: numbe
 
 export const getVersion = (accountId: string, agentId: string, n: number) => readVersion(db(), accountId, agentId, n);
 
-/** Newest first; empty when the agent is not the account's (every agent has version 1). */
-export async function listVersions(accountId: string, agentId: string) {
-  return db().selectFrom("agent_versions").select([...SUMMARY_COLS])
-    .where("account_id", "=", accountId).where("agent_id", "=", agentId)
-    .orderBy("version", "desc").execute();
+/** Newest first, `limit` of them below version `before`; empty when the agent is not the account's (every agent has version 1). */
+export async function listVersions(accountId: string, agentId: string, limit: number, before?: number) {
+  let q = db().selectFrom("agent_versions").select([...SUMMARY_COLS])
+    .where("account_id", "=", accountId).where("agent_id", "=", agentId);
+  if (before !== undefined) q = q.where("version", "<", before);
+  return q.orderBy("version", "desc").limit(limit).execute();
 }
 
 /** The label of a version; undefined: no such agent or version in the account. */

@@ -20,6 +20,8 @@ export interface VersionSummary {
   success_rate: number | null;
   average_duration: number | null;
   cost_per_call: number | null;
+  /** On the list only: the version's last finished test run (lib/agents/tests); null when none finished. */
+  tests?: { run_id: string; status: "passed" | "failed" | "error"; passed: number; total: number; finished_at: string } | null;
 }
 
 export interface VersionDiff { from: number; to: number; changes: Change[] }

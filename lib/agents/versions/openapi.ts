@@ -4,6 +4,7 @@ import type { SchemaRegistry } from "@/lib/openapi/json-schema";
 import { operation, type OperationObject } from "@/lib/openapi/operation";
 import { AgentRecord, timestamp, uuid } from "@/lib/openapi/responses";
 import { DiffQuery, NoteBody, VersionParams } from "./schema";
+import { PageQuery } from "@/lib/core/page-query";
 
 // OpenAPI entries of the agent versions endpoints (issue 22), merged into agentPaths.
 
@@ -19,6 +20,12 @@ const VersionSummary = z.object({
   average_duration: figure("Seconds"),
   cost_per_call: figure("Average cost"),
 }).meta({ id: "AgentVersion" });
+
+const VersionTests = z.object({
+  run_id: z.string(), status: z.enum(["passed", "failed", "error"]), passed: z.number().int(), total: z.number().int(),
+  finished_at: timestamp("When the run's last test ended"),
+}).nullable().describe("The version's last finished test run (POST /agent/{id}/tests/run); null when none finished");
+const VersionListItem = VersionSummary.extend({ tests: VersionTests }).meta({ id: "AgentVersionListItem" });
 
 const VersionRecord = AgentRecord.extend({
   note: z.string().nullable(),
@@ -41,9 +48,9 @@ export function agentVersionPaths(r: SchemaRegistry): Record<string, Record<stri
     "/agent/{id}/versions": {
       get: operation(r, "get", {
         tag: "Agents", operationId: "listAgentVersions", summary: "List an agent's versions",
-        description: "Every change of an agent's content (POST creates version 1, a PUT that changes anything the next, restore the next) is an immutable numbered version. Newest first.",
-        params: AgentIdParams,
-        responses: { 200: { description: "The versions", schema: z.object({ versions: z.array(VersionSummary) }) } },
+        description: "Every change of an agent's content (POST creates version 1, a PUT that changes anything the next, restore the next) is an immutable numbered version. Newest first, a keyset page (100 when no limit is given).",
+        params: AgentIdParams, query: PageQuery,
+        responses: { 200: { description: "The versions", schema: z.object({ versions: z.array(VersionListItem), next_cursor: z.string().nullable(), has_more: z.boolean() }) } },
         errors: { 404: "No agent with this id in the caller's account" },
       }),
     },

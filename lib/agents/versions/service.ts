@@ -2,12 +2,17 @@ import "server-only";
 import { getAgent, type AgentRecord } from "@/lib/agents/db";
 import { writeTx } from "@/lib/core/client";
 import { withDeployments } from "@/lib/engines/engine-view";
-import { notFound } from "@/lib/http/errors";
+import { AppError, notFound } from "@/lib/http/errors";
 import { getVersion, listVersions, restoreContent, setVersionNote, type VersionRow } from "./db";
 import { diffContent } from "./diff";
 import { fromStored } from "./payload";
 import { versionNumber } from "./schema";
 import { versionTotals, type VersionTotals } from "@/lib/calls/db/version-summary";
+import { decodeCursor, keysetPage } from "@/lib/core/cursor";
+import { lastRunsOf } from "@/lib/agents/tests/service";
+
+/** Versions per page when the caller names no limit: more than nearly any agent has, so one page is the whole history. */
+const VERSIONS_PAGE = 100;
 
 // Agent versions (issue 22): read, label, compare and restore. Writes of new content happen with
 // the agent row itself (lib/agents/db.ts); this is everything else.
@@ -56,10 +61,25 @@ function figures(t: VersionTotals | undefined) {
   };
 }
 
-export async function versionsOf(accountId: string, agentId: string) {
-  const [rows, totals] = await Promise.all([listVersions(accountId, agentId), versionTotals(accountId, agentId)]);
-  if (rows.length === 0) throw notFound("Agent"); // every agent has version 1: none means not this account's
-  return { versions: rows.map((r) => ({ ...r, ...figures(totals.get(r.version)) })) };
+function versionCursor(cursor: string): number {
+  const [v] = decodeCursor(cursor, 1);
+  if (typeof v === "number" && Number.isInteger(v)) return v;
+  throw new AppError(400, "Invalid cursor: pass next_cursor from a previous page unchanged", { errors: [{ path: "cursor", message: "invalid cursor" }] });
+}
+
+/**
+ * A keyset page of versions, newest first (the cursor is the last version's number), each with its
+ * call figures and its last finished test run (`tests`, issue 22).
+ */
+export async function versionsOf(accountId: string, agentId: string, page: { limit?: number; cursor?: string } = {}) {
+  const limit = page.limit ?? VERSIONS_PAGE;
+  const before = page.cursor === undefined ? undefined : versionCursor(page.cursor);
+  const [rows, totals] = await Promise.all([listVersions(accountId, agentId, limit + 1, before), versionTotals(accountId, agentId)]);
+  // Every agent has version 1: none on the first page means not this account's.
+  if (rows.length === 0 && (before === undefined || !(await getAgent(accountId, agentId)))) throw notFound("Agent");
+  const { items, next_cursor, has_more } = keysetPage(rows, limit, (r) => [r.version]);
+  const tests = await lastRunsOf(accountId, agentId, items.map((r) => r.version));
+  return { versions: items.map((r) => ({ ...r, ...figures(totals.get(r.version)), tests: tests(r.version) })), next_cursor, has_more };
 }
 
 /** GET …/versions/{n}: GET /api/agent/{id}'s shape with that version's content; in_sync: the engine runs it. */

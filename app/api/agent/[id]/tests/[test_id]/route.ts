@@ -1,0 +1,9 @@
+import { route } from "@/lib/http/route";
+import { TestParams as Params } from "@/lib/agents/tests/schema";
+import { removeTest, testOf } from "@/lib/agents/tests/service";
+
+export const dynamic = "force-dynamic";
+
+export const GET = route({ params: Params }, async ({ params, auth }) => testOf(auth.accountId, params.id, params.test_id));
+
+export const DELETE = route({ params: Params }, async ({ params, auth }) => removeTest(auth.accountId, params.id, params.test_id));
