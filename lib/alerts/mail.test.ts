@@ -1,35 +1,23 @@
-import net from "node:net";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createRule } from "@/lib/alerts/db/rules";
 import { evaluateOnce } from "@/lib/alerts/evaluator";
 import { upsertExecutionCall } from "@/lib/calls/db/ingest";
 import { statusRank } from "@/lib/calls/status";
 import { newAccountWithToken, useTempDatabase } from "@/lib/testing/harness";
+import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from "@/lib/testing/smtp-server";
 
 // With SMTP_URL set, an incident is mailed to the rule's addresses when it opens and when it
-// resolves (issue 23). A real SMTP server (smtp-server) on 127.0.0.1 keeps what it receives.
+// resolves (issue 23). A real SMTP server on 127.0.0.1 (lib/testing/smtp-server.ts) keeps what it receives.
 
-const received: { to: string[]; data: string }[] = [];
-let server: SMTPServer;
+let smtp: TestSmtpServer;
+let received: ReceivedMail[];
 
 beforeAll(async () => {
-  server = new SMTPServer({
-    authOptional: true, disabledCommands: ["STARTTLS"], logger: false,
-    onData(stream, session, done) {
-      let data = "";
-      stream.on("data", (c: Buffer) => (data += c.toString("utf8")));
-      stream.on("end", () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.server.address() as net.AddressInfo).port;
-  await useTempDatabase({ SMTP_URL: `smtp://127.0.0.1:${port}`, SMTP_FROM: "Voxdesk <alerts@voxdesk.test>", LOG_LEVEL: "silent" });
+  smtp = await startSmtpServer();
+  received = smtp.received;
+  await useTempDatabase({ SMTP_URL: smtp.url, SMTP_FROM: "Voxdesk <alerts@voxdesk.test>", LOG_LEVEL: "silent" });
 });
-afterAll(async () => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => smtp.close());
 
 const until = async (ok: () => boolean) => {
   for (let i = 0; i < 200 && !ok(); i++) await new Promise((r) => setTimeout(r, 25));

@@ -1,41 +1,26 @@
 import net from "node:net";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "@/lib/people/password";
 import { resetConfigForTests } from "@/lib/core/config";
 import { createUser } from "@/lib/people/db/users";
 import { call, newAccountWithToken, useTempDatabase } from "@/lib/testing/harness";
+import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from "@/lib/testing/smtp-server";
 import * as invites from "@/app/api/members/invites/route";
 import * as resetLink from "@/app/api/members/[user_id]/reset-link/route";
 
-// With SMTP_URL set, invite and reset links are also mailed (issue 11). A real SMTP server from the
-// smtp-server package listens on 127.0.0.1 inside the test and keeps what it receives.
+// With SMTP_URL set, invite and reset links are also mailed (issue 11). A real SMTP server
+// (lib/testing/smtp-server.ts) listens on 127.0.0.1 inside the test and keeps what it receives.
 
-interface Received { from: string; to: string[]; data: string }
-const received: Received[] = [];
-let server: SMTPServer;
-let port = 0;
+let smtp: TestSmtpServer;
+let received: ReceivedMail[];
 
 beforeAll(async () => {
-  server = new SMTPServer({
-    authOptional: true, disabledCommands: ["STARTTLS"], logger: false,
-    onData(stream, session, done) {
-      let data = "";
-      stream.on("data", (c: Buffer) => (data += c.toString("utf8")));
-      stream.on("end", () => {
-        received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "", to: session.envelope.rcptTo.map((r) => r.address), data });
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.server.address() as net.AddressInfo).port;
-  await useTempDatabase({ RATE_LIMIT_PER_MINUTE: "100000", SMTP_URL: `smtp://127.0.0.1:${port}`, SMTP_FROM: "Voxdesk <team@voxdesk.test>", PUBLIC_URL: "https://voxdesk.example.test", LOG_LEVEL: "silent" });
+  smtp = await startSmtpServer();
+  received = smtp.received;
+  await useTempDatabase({ RATE_LIMIT_PER_MINUTE: "100000", SMTP_URL: smtp.url, SMTP_FROM: "Voxdesk <team@voxdesk.test>", PUBLIC_URL: "https://voxdesk.example.test", LOG_LEVEL: "silent" });
 });
 
-afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => smtp.close());
 
 describe("member links by mail", () => {
   it("mails the invite link to the invited address and the reset link to the member", async () => {
