@@ -1,15 +1,12 @@
-import crypto from "node:crypto";
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { resetConfigForTests } from "@/lib/core/config";
 import { insertContacts } from "@/lib/contacts/db/insert";
-import { closeDb, db } from "@/lib/core/client";
-import { createDatabase, dropDatabase } from "@/lib/core/postgres";
+import { db } from "@/lib/core/client";
 import { parseContactPhone } from "@/lib/contacts/schema";
 import { call, newAccountWithToken } from "@/lib/testing/harness";
 import * as listsRoute from "@/app/api/contacts/route";
 import * as addRoute from "@/app/api/contacts/[list_id]/add/route";
+import { freshBenchDatabase } from "./support/bench-database";
 import { printTable, type BenchRow } from "./support/bench-kit";
 
 // Contacts add throughput (issue 4): ≥ 20,000 contacts/s in 10k batches, and a 10k batch's per-row
@@ -47,17 +44,8 @@ const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.len
 
 /** Adds contacts through the route handler on a fresh SQLite file, or a fresh PostgreSQL database when given an admin URL. */
 export async function benchContacts(postgresAdminUrl?: string): Promise<ContactsBenchResult> {
-  const saved = { DATABASE_PATH: process.env.DATABASE_PATH, DATABASE_URL: process.env.DATABASE_URL, LOG_LEVEL: process.env.LOG_LEVEL, SECRET_KEY: process.env.SECRET_KEY };
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "voxdesk-bench-contacts-"));
-  const pgName = `voxdesk_bench_contacts_${crypto.randomBytes(5).toString("hex")}`;
-  await closeDb();
-  if (postgresAdminUrl) {
-    process.env.DATABASE_URL = await createDatabase(postgresAdminUrl, pgName);
-    process.env.SECRET_KEY ??= crypto.randomBytes(32).toString("base64");
-  } else {
-    delete process.env.DATABASE_URL;
-    process.env.DATABASE_PATH = path.join(dir, "bench.db");
-  }
+  const logLevel = process.env.LOG_LEVEL;
+  const bench = await freshBenchDatabase("contacts", postgresAdminUrl);
   process.env.LOG_LEVEL = "silent";
   resetConfigForTests();
   try {
@@ -106,14 +94,9 @@ export async function benchContacts(postgresAdminUrl?: string): Promise<Contacts
     const cpuRate10k = 10_000 / (median(cpu10k) / 1000);
     return { rate10k: 1e6 / perRow10kUs, perRow10kUs, perRow1kUs, ratio: perRow10kUs / perRow1kUs, parseUs, insertUs, cpuRate10k };
   } finally {
-    await closeDb();
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-    resetConfigForTests();
-    fs.rmSync(dir, { recursive: true, force: true });
-    if (postgresAdminUrl && process.env.BENCH_KEEP !== "1") await dropDatabase(postgresAdminUrl, pgName);
+    if (logLevel === undefined) delete process.env.LOG_LEVEL;
+    else process.env.LOG_LEVEL = logLevel;
+    await bench.restore();
   }
 }
 

@@ -2,20 +2,20 @@ import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
 import * as agentRoute from "@/app/api/agent/route";
 import { DEFAULT_READ_CACHE_MB, resetConfigForTests } from "@/lib/core/config";
 import { closeDb, migrateDatabase } from "@/lib/core/client";
-import { createDatabase, dropDatabase } from "@/lib/core/postgres";
 import { createEngine, openWebhookSecret, recordDeployment } from "@/lib/engines/db";
 import { outcomesFor } from "@/lib/outcomes/db";
 import { ANALYSIS_PLAN_EXAMPLE } from "@/lib/outcomes/openapi";
 import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
 import { call, newAccountWithToken } from "@/lib/testing/harness";
 import { startServer } from "@/lib/testing/server";
+import { freshBenchDatabase } from "./support/bench-database";
 import { percentile, printSideBySide, type BenchRow } from "./support/bench-kit";
+import { loadBurst, httpRequest } from "./support/http-load";
 import { seedCalls } from "./support/seed-calls";
 
 // Issue 21, ingest speed: unique Bolna executions POSTed to the webhook by 8 concurrent keep-alive
@@ -65,38 +65,13 @@ function cpuMs(pid: number | undefined): number {
   }
 }
 
-function request(base: string, agent: http.Agent, method: string, p: string, headers: Record<string, string>, body?: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(`${base}${p}`, { method, agent, headers }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (d) => (text += d));
-      res.on("end", () => (res.statusCode === 200 ? resolve(text) : reject(new Error(`${method} ${p.slice(0, 40)} answered ${res.statusCode}: ${text.slice(0, 200)}`))));
-    });
-    req.on("error", reject);
-    req.end(body);
-  });
-}
-
-/** CLIENTS keep-alive clients send `next()` requests for BURST_MS; every latency is kept. */
+/** CLIENTS keep-alive clients send `send()` requests for BURST_MS; the server's CPU time is read around it. */
 async function burst(b: Burst, pid: number | undefined, send: (agent: http.Agent) => Promise<void>) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
   const cpu = cpuMs(pid);
-  const start = performance.now();
-  const until = start + BURST_MS;
-  try {
-    await Promise.all(Array.from({ length: CLIENTS }, async () => {
-      for (let i = 0; i < 1_000_000 && performance.now() < until; i++) {
-        const t = performance.now();
-        await send(agent);
-        b.latencies.push(performance.now() - t);
-        b.done++;
-      }
-    }));
-  } finally {
-    agent.destroy();
-  }
-  b.ms += performance.now() - start;
+  const r = await loadBurst(CLIENTS, BURST_MS, send);
+  b.latencies.push(...r.latencies);
+  b.done += r.done;
+  b.ms += r.ms;
   b.cpuMs += cpuMs(pid) - cpu;
 }
 
@@ -116,17 +91,7 @@ async function startRouteChild(env: Record<string, string>): Promise<{ url: stri
 
 /** A fresh database with one account: an engine, an agent with the example analysis plan deployed on it, SEED calls. */
 async function world(postgresAdminUrl?: string) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "voxdesk-bench-ingest-"));
-  const pgName = `voxdesk_bench_ingest_${crypto.randomBytes(5).toString("hex")}`;
-  await closeDb();
-  if (postgresAdminUrl) {
-    process.env.DATABASE_URL = await createDatabase(postgresAdminUrl, pgName);
-    process.env.SECRET_KEY ??= crypto.randomBytes(32).toString("base64");
-  } else {
-    delete process.env.DATABASE_URL;
-    process.env.DATABASE_PATH = path.join(dir, "bench.db");
-  }
-  resetConfigForTests();
+  const bench = await freshBenchDatabase("ingest", postgresAdminUrl);
   await migrateDatabase();
   const who = await newAccountWithToken("Bench ingest");
   const engine = await createEngine(who.accountId, { name: "Bolna", provider: "bolna", base_url: "http://127.0.0.1:9", api_key: "bench-api-key-0000" });
@@ -134,16 +99,13 @@ async function world(postgresAdminUrl?: string) {
   await recordDeployment(who.accountId, { agent_id: agentId, engine_id: engine.id, remote_agent_id: REMOTE_AGENT, agent_updated_at: new Date().toISOString() });
   await seedCalls(who.accountId, { count: SEED, days: 30, seed: 3, until: new Date() });
   await closeDb();
-  const database = postgresAdminUrl ? process.env.DATABASE_URL! : process.env.DATABASE_PATH!;
-  const remove = async () => (postgresAdminUrl ? dropDatabase(postgresAdminUrl, pgName) : fs.rmSync(dir, { recursive: true, force: true }));
-  return { ...who, database, hook: `/api/webhooks/bolna/${openWebhookSecret(engine)}`, remove };
+  return { ...who, database: bench.database, hook: `/api/webhooks/bolna/${openWebhookSecret(engine)}`, restore: bench.restore };
 }
 
 const rate = (b: Burst) => (b.done / b.ms) * 1000;
 
 /** The section's rows for one database (SQLite, or PostgreSQL when given an admin URL). */
 export async function benchIngest(postgresAdminUrl?: string): Promise<BenchRow[]> {
-  const saved = { DATABASE_PATH: process.env.DATABASE_PATH, DATABASE_URL: process.env.DATABASE_URL };
   const w = await world(postgresAdminUrl);
   const env = { RATE_LIMIT_PER_MINUTE: String(1e9), WEBHOOK_RATE_LIMIT_PER_MINUTE: String(1e9), READ_CACHE_MB: String(DEFAULT_READ_CACHE_MB), LOG_LEVEL: "silent" };
   const useNext = process.env.BENCH_INGEST_SERVER !== "route" && fs.existsSync(path.join(process.cwd(), ".next", "BUILD_ID"));
@@ -152,11 +114,11 @@ export async function benchIngest(postgresAdminUrl?: string): Promise<BenchRow[]
   const json = { "content-type": "application/json" };
   let n = 0;
   let lastWithData = "";
-  const reads = (b: Burst) => burst(b, pid, async (agent) => void (await request(server.url, agent, "GET", "/api/details?limit=100", { authorization: `Bearer ${w.token}` })));
+  const reads = (b: Burst) => burst(b, pid, async (agent) => void (await httpRequest(`${server.url}/api/details?limit=100`, agent, { headers: { authorization: `Bearer ${w.token}` } })));
   const ingest = (b: Burst, extracted: boolean) => burst(b, pid, async (agent) => {
     const e = execution(n++, extracted);
     if (extracted) lastWithData = e.id;
-    const answer = await request(server.url, agent, "POST", w.hook, json, e.body);
+    const answer = await httpRequest(`${server.url}${w.hook}`, agent, { method: "POST", headers: json, body: e.body });
     if (!answer.includes('"imported"')) throw new Error(`webhook did not import a new execution: ${answer.slice(0, 200)}`);
   });
   const fresh = (label: string): Burst => ({ label, done: 0, ms: 0, latencies: [], cpuMs: 0 });
@@ -176,10 +138,7 @@ export async function benchIngest(postgresAdminUrl?: string): Promise<BenchRow[]
   // The last execution with extracted_data must have become an engine outcome, or the row measures nothing.
   resetConfigForTests(); // world() left DATABASE_URL or DATABASE_PATH pointing at the bench database
   const outcome = (await outcomesFor(w.accountId, [lastWithData])).get(lastWithData);
-  await closeDb();
-  await w.remove();
-  for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k]; else process.env[k] = v;
-  resetConfigForTests();
+  await w.restore();
   if (outcome?.status !== "analyzed" || outcome.source !== "engine") throw new Error(`an execution with extracted_data made no engine outcome: ${JSON.stringify(outcome)}`);
   for (const b of [read, plain, withData]) b.latencies.sort((x, y) => x - y);
   const cpu = (b: Burst) => (b.cpuMs ? `; server CPU ${(b.cpuMs / b.done).toFixed(2)} ms/req` : "");

@@ -8,6 +8,7 @@ import { insertCalls } from "@/lib/calls/db/calls";
 import { closeDb } from "@/lib/core/client";
 import { startServer, type RunningServer } from "@/lib/testing/server";
 import { percentile } from "./bench-kit";
+import { httpRequest, loadBurst, withAgent as withClients } from "./http-load";
 
 // `npm run bench`, section "Over real HTTP": our `next start` server against a bare node:http +
 // better-sqlite3 server (bench-bare-server.ts) on the same SQLite file, same account, same JSON.
@@ -52,17 +53,10 @@ function startWriter(accountId: string): () => Promise<{ calls: number; seconds:
   };
 }
 
-function get(t: Target, agent: http.Agent, pathAndQuery: string, token: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(`${t.base}${pathAndQuery}`, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (d) => (body += d));
-      res.on("end", () => (res.statusCode === 200 ? resolve(body) : reject(new Error(`${t.name} ${pathAndQuery} answered ${res.statusCode}: ${body.slice(0, 200)}`))));
-    });
-    req.on("error", reject);
+const get = (t: Target, agent: http.Agent, pathAndQuery: string, token: string) =>
+  httpRequest(`${t.base}${pathAndQuery}`, agent, { headers: { authorization: `Bearer ${token}` } }).catch((err: Error) => {
+    throw new Error(`${t.name}: ${err.message}`);
   });
-}
 
 async function startBare(dbPath: string): Promise<{ base: string; proc: ChildProcess }> {
   const tsx = path.join(process.cwd(), "node_modules", ".bin", "tsx");
@@ -76,16 +70,7 @@ async function startBare(dbPath: string): Promise<{ base: string; proc: ChildPro
   return { base: `http://127.0.0.1:${JSON.parse(line).port}`, proc };
 }
 
-// A fresh keep-alive agent per phase: a socket left idle while the other server was measured may be
-// closed by its server (keepAliveTimeout) just as the client reuses it (ECONNRESET).
-async function withAgent(fn: (agent: http.Agent) => Promise<void>) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
-  try {
-    await fn(agent);
-  } finally {
-    agent.destroy();
-  }
-}
+const withAgent = (fn: (agent: http.Agent) => Promise<void>) => withClients(CLIENTS, fn);
 
 const sequential = (t: Target, p: string, token: string, n: number, record: boolean) => withAgent(async (agent) => {
   for (let i = 0; i < n; i++) {
@@ -95,19 +80,11 @@ const sequential = (t: Target, p: string, token: string, n: number, record: bool
   }
 });
 
-const burst = (t: Target, p: string, token: string) => withAgent(async (agent) => {
-  const start = performance.now();
-  const until = start + BURST_MS;
-  let done = 0;
-  await Promise.all(Array.from({ length: CLIENTS }, async () => {
-    for (let i = 0; i < 100_000 && performance.now() < until; i++) {
-      await get(t, agent, p, token);
-      done++;
-    }
-  }));
-  t.done += done;
-  t.ms += performance.now() - start;
-});
+const burst = async (t: Target, p: string, token: string) => {
+  const r = await loadBurst(CLIENTS, BURST_MS, (agent) => get(t, agent, p, token));
+  t.done += r.done;
+  t.ms += r.ms;
+};
 
 const fmt = (v: number) => (v < 10 ? v.toFixed(2) : v.toFixed(1));
 
