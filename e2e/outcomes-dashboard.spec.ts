@@ -70,6 +70,29 @@ test("seeded outcomes show on the dashboard: success over time, dispositions, se
   await figure.getByText("Show as a table").click();
   await expect(figure.getByRole("row", { name: /booked/ })).toContainText("100%");
   await shots(page, "dashboard-outcomes");
+
+  // Each outcome chart opens the call log filtered to what it shows, in the dashboard's range and
+  // agent; the tables' rows and the sentiment legend are links, so the keyboard gets there too.
+  const booked = figure.getByRole("row", { name: /booked/ }).getByRole("link", { name: "booked" });
+  await expect(booked).toHaveAttribute("href", /^\/calls\?.*disposition=booked/);
+  await expect(booked).toHaveAttribute("href", new RegExp(`agent_id=${agentId}`));
+  await expect(booked).toHaveAttribute("href", /[?&]from=\d{4}-\d\d-\d\d/);
+  const success = outcomes.getByRole("figure", { name: "Success rate over time" });
+  await success.getByText("Show as a table").click();
+  const today = success.getByRole("row").nth(1).getByRole("link");
+  await expect(today).toHaveAttribute("href", /success=true/);
+  const dayHref = new URL((await today.getAttribute("href")) ?? "", "http://x");
+  expect(dayHref.searchParams.get("from")).toMatch(/^\d{4}-\d\d-\d\d$/);
+  expect(dayHref.searchParams.get("to")).toBe(dayHref.searchParams.get("from")); // that one day
+  await outcomes.getByTestId("chart-sentiment").locator('[data-sentiment="positive"]').getByRole("link").focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/calls\\?.*agent_id=${agentId}.*sentiment=positive|/calls\\?.*sentiment=positive.*agent_id=${agentId}`));
+  await expect(page.getByTestId("calls-count")).toContainText(`${CALLS} calls shown`);
+  // And with the mouse: a disposition bar.
+  await page.goBack();
+  await page.getByTestId("chart-dispositions").locator(".recharts-bar-rectangle").first().click();
+  await expect(page).toHaveURL(/\/calls\?.*disposition=booked/);
+  await expect(page.getByTestId("calls-count")).toContainText(`${CALLS} calls shown`);
 });
 
 test("calls without outcomes: the dashboard says how to get them", async ({ page, request }) => {

@@ -10,14 +10,23 @@ interface Point { disposition: string; label: string; calls: number; share: numb
 
 const short = (s: string) => (s.length > 18 ? `${s.slice(0, 17)}…` : s);
 
-function DispositionTooltip({ active, payload }: TooltipContentProps) {
+function DispositionTooltip({ active, payload, clickable }: TooltipContentProps & { clickable: boolean }) {
   const p = payload?.[0]?.payload as Point | undefined;
   if (!active || !p) return null;
-  return <ChartTooltipBox title={p.label} rows={[{ label: "Calls", value: formatCount(p.calls) }, { label: "Share", value: formatPercent(p.share) }]} />;
+  return <ChartTooltipBox title={p.label} rows={[{ label: "Calls", value: formatCount(p.calls) }, { label: "Share", value: formatPercent(p.share) }]}
+    footer={clickable ? "Click for these calls" : undefined} />;
 }
 
-/** Analysed calls per disposition, most first, as horizontal bars labelled with the plan's own words (as the call log shows them). */
-export function DispositionChart({ dispositions }: { dispositions: Record<string, number> }) {
+/**
+ * Analysed calls per disposition, most first, as horizontal bars labelled with the plan's own words
+ * (as the call log shows them). With `hrefFor`, a bar click opens those calls (`onDisposition`) and
+ * the table's rows link there, for the keyboard.
+ */
+export function DispositionChart({ dispositions, hrefFor, onDisposition }: {
+  dispositions: Record<string, number>;
+  hrefFor?: (disposition: string) => string;
+  onDisposition?: (disposition: string) => void;
+}) {
   const { animate, colors } = useChartEnv();
   const total = Object.values(dispositions).reduce((n, c) => n + c, 0);
   const data: Point[] = Object.entries(dispositions).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
@@ -31,13 +40,14 @@ export function DispositionChart({ dispositions }: { dispositions: Record<string
             <CartesianGrid horizontal={false} stroke={colors.grid} />
             <XAxis type="number" allowDecimals={false} tick={{ fill: colors.axis, fontSize: 11 }} tickLine={false} axisLine={false} />
             <YAxis type="category" dataKey="tick" tick={{ fill: colors.axis, fontSize: 12 }} tickLine={false} axisLine={false} width={124} />
-            <Tooltip content={DispositionTooltip} cursor={{ fill: colors.cursor }} isAnimationActive={animate} />
-            <Bar dataKey="calls" name="Calls" fill={colors.accent} radius={[0, 3, 3, 0]} isAnimationActive={animate} />
+            <Tooltip content={(p) => <DispositionTooltip {...p} clickable={Boolean(onDisposition)} />} cursor={{ fill: colors.cursor }} isAnimationActive={animate} />
+            <Bar dataKey="calls" name="Calls" fill={colors.accent} radius={[0, 3, 3, 0]} isAnimationActive={animate}
+              className={onDisposition ? "cursor-pointer" : undefined} onClick={onDisposition && ((bar) => onDisposition((bar.payload as Point).disposition))} />
           </BarChart>
         </ResponsiveContainer>
       </div>
       <ChartTable caption="Calls per disposition" columns={["Disposition", "Calls", "Share"]}
-        rows={data.map((d) => [d.label, formatCount(d.calls), formatPercent(d.share)])} />
+        rows={data.map((d) => [d.label, formatCount(d.calls), formatPercent(d.share)])} hrefs={hrefFor && data.map((d) => hrefFor(d.disposition))} />
     </div>
   );
 }

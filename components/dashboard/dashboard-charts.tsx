@@ -14,10 +14,10 @@ import { OutcomeSection } from "./outcome-section";
 // Loaded on demand (next/dynamic) from the dashboard, so recharts stays out of the first load:
 // the KPI cards show while this chunk is still on its way.
 
-export default function DashboardCharts({ summary, agentId }: { summary: CallSummary; agentId: string | null }) {
+export default function DashboardCharts({ summary, agentId, campaignId }: { summary: CallSummary; agentId: string | null; campaignId: string | null }) {
   const router = useRouter();
-  // Every chart click opens the call log with the dashboard's range (as explicit days) and agent.
-  const base: CallLogFilters = { from: summary.from, to: summary.to, agent_id: agentId };
+  // Every chart click opens the call log with the dashboard's range (as explicit days), agent and campaign.
+  const base: CallLogFilters = { from: summary.from, to: summary.to, agent_id: agentId, campaign_id: campaignId };
   const href = (f: CallLogFilters) => callLogHref({ ...base, ...f });
   const go = (f: CallLogFilters) => router.push(href(f));
   const onDay = (day: string) => go({ from: day, to: day });
@@ -41,7 +41,7 @@ export default function DashboardCharts({ summary, agentId }: { summary: CallSum
           <TopAgentsChart agents={summary.per_agent} onAgent={(agent_id) => go({ agent_id })} />
         </ChartCard>
       </div>
-      <OutcomeSection outcomes={summary.outcomes} agentId={agentId} />
+      <OutcomeSection outcomes={summary.outcomes} agentId={agentId} href={href} go={go} />
     </>
   );
 }

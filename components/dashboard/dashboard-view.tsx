@@ -97,7 +97,7 @@ export function DashboardView() {
     body = (
       <div className={summary.isPlaceholderData ? "flex flex-col gap-4 opacity-60 transition-opacity" : "flex flex-col gap-4"}>
         <KpiCards totals={data.totals} />
-        <DashboardCharts summary={data} agentId={agentId} />
+        <DashboardCharts summary={data} agentId={agentId} campaignId={campaignId} />
         <EngineFigures summary={data} />
       </div>
     );

@@ -9,6 +9,7 @@ import { SentimentMixChart } from "@/components/charts/sentiment-mix-chart";
 import { SuccessRateChart } from "@/components/charts/success-rate-chart";
 import { EmptyState } from "@/components/ui/empty-state";
 import { formatCount, formatPercent, formatUsd } from "@/lib/calls/format";
+import type { CallLogFilters } from "@/lib/calls/url-state";
 import { cn, focusRing } from "@/lib/utils";
 import { KpiCard, type Kpi } from "./kpi-cards";
 
@@ -24,8 +25,18 @@ function kpis(o: SummaryOutcomes): Kpi[] {
   ];
 }
 
-/** Success over time, dispositions, sentiment and the cost of a success; an empty range says how to get outcomes. */
-export function OutcomeSection({ outcomes, agentId }: { outcomes: SummaryOutcomes; agentId: string | null }) {
+/**
+ * Success over time, dispositions, sentiment and the cost of a success; an empty range says how to get
+ * outcomes. Every chart opens the call log filtered to what was clicked, within the dashboard's range
+ * and agent (`href` adds those; `go` navigates).
+ */
+export function OutcomeSection({ outcomes, agentId, href, go }: {
+  outcomes: SummaryOutcomes;
+  agentId: string | null;
+  href: (f: CallLogFilters) => string;
+  go: (f: CallLogFilters) => void;
+}) {
+  const successDay = (day: string): CallLogFilters => ({ from: day, to: day, success: "true" });
   return (
     <section aria-labelledby="outcomes-heading" className="flex flex-col gap-4" data-testid="dashboard-outcomes">
       <h2 id="outcomes-heading" className="text-base font-semibold text-zinc-900 dark:text-zinc-100">Outcomes</h2>
@@ -47,14 +58,14 @@ export function OutcomeSection({ outcomes, agentId }: { outcomes: SummaryOutcome
             {kpis(outcomes).map((k) => <KpiCard key={k.id} kpi={k} />)}
           </div>
           <div className="grid gap-4 lg:grid-cols-2">
-            <ChartCard title="Success rate over time" description="Succeeded of analysed calls, per UTC day" className="lg:col-span-2">
-              <SuccessRateChart days={outcomes.per_day} />
+            <ChartCard title="Success rate over time" description="Succeeded of analysed calls, per UTC day. Click a day for its successful calls." className="lg:col-span-2">
+              <SuccessRateChart days={outcomes.per_day} hrefFor={(day) => href(successDay(day))} onDay={(day) => go(successDay(day))} />
             </ChartCard>
             <ChartCard title="Dispositions" description="What was decided on analysed calls">
-              <DispositionChart dispositions={outcomes.dispositions} />
+              <DispositionChart dispositions={outcomes.dispositions} hrefFor={(disposition) => href({ disposition })} onDisposition={(disposition) => go({ disposition })} />
             </ChartCard>
             <ChartCard title="Sentiment mix" description="How callers felt on analysed calls">
-              <SentimentMixChart sentiment={outcomes.sentiment} />
+              <SentimentMixChart sentiment={outcomes.sentiment} hrefFor={(sentiment) => href({ sentiment })} />
             </ChartCard>
           </div>
         </>
