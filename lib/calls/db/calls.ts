@@ -132,7 +132,10 @@ export async function listCalls(accountId: string, f: CallFilters, limit: number
     walk ? sql.ref(`o.${name}`) : search?.sparse ? sql.raw(`+calls.${name}`) : sql.ref(`calls.${name}`);
   let query = walk
     ? db().selectFrom(`${walk.table} as o` as "call_outcomes as o").crossJoin("calls").select(QUALIFIED)
-      .whereRef("calls.account_id", "=", "o.account_id").whereRef("calls.call_sid", "=", "o.call_sid")
+      // By id (outcomeWalk's BY_ID) and account only: a call_sid equality beside the id made PostgreSQL
+      // multiply the two selectivities to one row, hash-join the account's every call and sort them
+      // (92 ms instead of 1.1 for success=true at 100,000 calls).
+      .whereRef("calls.account_id", "=", "o.account_id")
     : db().selectFrom("calls").select(QUALIFIED);
   query = query.where(sql<boolean>`${col("account_id")} = ${accountId}`);
   for (const cond of walk?.where ?? []) query = query.where(cond);
