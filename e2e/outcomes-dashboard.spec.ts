@@ -129,6 +129,8 @@ test("Analyze these calls: confirm with the count, progress to done, focus back 
   await opener.click();
   const dialog = page.getByRole("dialog", { name: "Analyze these calls?" });
   await expect(dialog).toContainText(`${CALLS} calls match the call log's filters`);
+  // The exact number the run will analyse, counted by the server (GET /api/analysis-runs/preview).
+  await expect(dialog.getByTestId("analyze-count")).toHaveText(`${CALLS} calls match the call log's filters; all ${CALLS} can be analysed.`);
   await dialog.getByRole("button", { name: "Analyze", exact: true }).click();
 
   const running = page.getByRole("dialog", { name: /Analysing calls|Analysis finished/ });

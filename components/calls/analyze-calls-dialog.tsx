@@ -6,7 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Progress } from "@/components/ui/progress";
 import { formatCount } from "@/lib/calls/format";
 import { plural } from "@/lib/format/plural";
-import { useAnalysisRun, useCancelAnalysisRun, useStartAnalysisRun, type AnalysisRun } from "@/lib/analysis/hooks";
+import { useAnalysisPreview, useAnalysisRun, useCancelAnalysisRun, useStartAnalysisRun, type AnalysisRun } from "@/lib/analysis/hooks";
 
 interface Props {
   filters: Record<string, string>;
@@ -23,26 +23,27 @@ const alertClass = "rounded-md bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-
 /** Confirm with the count, start the run (202), then its progress with Cancel, then what came of it. */
 export function AnalyzeCallsDialog({ filters, shown, allLoaded, runId, onRun, onClose }: Props) {
   const start = useStartAnalysisRun();
+  // The exact number the run would analyse, by the run's own selection (the loaded rows alone are a floor past the last page).
+  const preview = useAnalysisPreview(filters, !runId);
   const run = useAnalysisRun(runId);
   const cancel = useCancelAnalysisRun();
   const r = run.data;
   const finished = !runId || (r !== undefined && r.status !== "running");
 
-  // Only loaded rows are counted on the client: past the last loaded page the count is a floor.
-  const matching = allLoaded ? `${plural(shown, "call")} ${shown === 1 ? "matches" : "match"}` : `More than ${formatCount(shown)} calls match`;
   const body = !runId ? (
     <>
       <DialogHeader>
         <DialogTitle>Analyze these calls?</DialogTitle>
         <DialogDescription>
-          {matching} the call log&apos;s filters. Each completed call
+          <span data-testid="analyze-count" aria-live="polite">{countWords(shown, allLoaded, preview.data?.total)}</span> Each completed call
           with a transcript, whose agent has an analysis plan, is analysed by your AI provider; the others are left as they are.
         </DialogDescription>
       </DialogHeader>
+      {preview.isError && !start.isError && <p role="alert" className={alertClass}>{preview.error.message}</p>}
       {start.isError && <p role="alert" className={alertClass}>{start.error.message}</p>}
       <DialogFooter>
         <Button variant="outline" onClick={() => onClose(true)} disabled={start.isPending} autoFocus>Cancel</Button>
-        <Button onClick={() => start.mutate(filters, { onSuccess: (res) => onRun(res.run_id) })} disabled={start.isPending}>
+        <Button onClick={() => start.mutate(filters, { onSuccess: (res) => onRun(res.run_id) })} disabled={start.isPending || preview.data?.total === 0}>
           {start.isPending ? "Starting…" : "Analyze"}
         </Button>
       </DialogFooter>
@@ -70,6 +71,23 @@ export function AnalyzeCallsDialog({ filters, shown, allLoaded, runId, onRun, on
       <DialogContent className="max-w-md">{body}</DialogContent>
     </Dialog>
   );
+}
+
+/**
+ * What the confirmation says of the count: the matching calls when every row is loaded (exact then),
+ * and how many of them a run would analyse (`total`, from the preview; undefined while it is counted).
+ */
+function countWords(shown: number, allLoaded: boolean, total: number | undefined): string {
+  if (!allLoaded) {
+    if (total === undefined) return "Counting the calls that match the call log's filters…";
+    return total === 0 ? "None of the calls that match the call log's filters can be analysed." :
+      `${plural(total, "call")} that ${total === 1 ? "matches" : "match"} the call log's filters can be analysed.`;
+  }
+  const matching = `${plural(shown, "call")} ${shown === 1 ? "matches" : "match"} the call log's filters`;
+  if (total === undefined) return `${matching}; counting those that can be analysed…`;
+  if (total === 0) return `${matching}; none can be analysed.`;
+  if (total === shown) return `${matching}; ${shown === 1 ? "it" : `all ${formatCount(total)}`} can be analysed.`;
+  return `${matching}; ${formatCount(total)} of them can be analysed.`;
 }
 
 /** done + failed of total as a bar, and the same in words (announced politely as it changes). */

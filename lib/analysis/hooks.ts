@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { callKeys } from "@/lib/calls/hooks";
 import type { z } from "zod";
-import type { RunCreated, RunView } from "@/lib/analysis/schema";
+import type { RunCreated, RunPreview, RunView } from "@/lib/analysis/schema";
 import { fetchJson } from "@/lib/http/fetch-json";
 
 // Voxdesk's own analysis from the console (issue 21): bulk runs over the call log's filters, and
@@ -15,6 +15,7 @@ export type AnalysisRun = RunView;
 export const analysisKeys = {
   all: ["analysis"] as const,
   run: (id: string) => [...analysisKeys.all, "run", id] as const,
+  preview: (filters: Record<string, string>) => [...analysisKeys.all, "preview", filters] as const,
 };
 
 const runPath = (id: string) => `/api/analysis-runs/${encodeURIComponent(id)}`;
@@ -25,6 +26,21 @@ export const RUN_POLL_MS = 1_000;
 export function useStartAnalysisRun() {
   return useMutation({
     mutationFn: (filters: Record<string, string>) => fetchJson<z.output<typeof RunCreated>>("/api/analysis-runs", { method: "POST", body: filters }),
+  });
+}
+
+/**
+ * GET /api/analysis-runs/preview?<filters> → {total}: how many calls a run with these filters would
+ * analyse now (the run's own selection, nothing started), for the confirmation. Read afresh each time.
+ */
+export function useAnalysisPreview(filters: Record<string, string>, enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: analysisKeys.preview(filters),
+    queryFn: ({ signal }) => fetchJson<z.output<typeof RunPreview>>(`/api/analysis-runs/preview?${new URLSearchParams(filters)}`, { signal }),
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
   });
 }
 

@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { CallSidParams } from "@/lib/calls/schema";
+import { FIELD_NOTES, FILTER_NOTES } from "@/lib/calls/openapi";
+import { CallSidParams, ExportQuery } from "@/lib/calls/schema";
 import type { SchemaRegistry } from "@/lib/openapi/json-schema";
 import { operation, type OperationObject } from "@/lib/openapi/operation";
-import { AnalyzeAccepted, RunCreateBody, RunCreated, RunIdParams, RunList, RunListQuery, RunView } from "./schema";
+import { AnalyzeAccepted, RunCreateBody, RunCreated, RunIdParams, RunList, RunListQuery, RunPreview, RunView } from "./schema";
 
 // Voxdesk's own post-call analysis (issue 21) in the API document: re-analyse one call, bulk runs.
 
@@ -45,6 +46,16 @@ export function analysisPaths(r: SchemaRegistry): Record<string, Record<string, 
       get: operation(r, "get", {
         tag: TAG, operationId: "listAnalysisRuns", summary: "List analysis runs", query: RunListQuery,
         responses: { 200: { description: "One page, newest first", schema: RunList } },
+      }),
+    },
+    "/analysis-runs/preview": {
+      get: operation(r, "get", {
+        tag: TAG, operationId: "previewAnalysisRun", summary: "Count the calls a run would analyse",
+        description: "Takes GET /details' filters (same names and values) and answers the total that POST /analysis-runs with them " +
+          "would have if started now, by the same selection, without starting anything: the console's confirmation shows it." + FIELD_NOTES,
+        query: ExportQuery, queryNotes: FILTER_NOTES,
+        responses: { 200: { description: "The total", schema: RunPreview } },
+        errors: { 422: { description: "No AI provider: a run could not start", schema: UNANALYSABLE } },
       }),
     },
     "/analysis-runs/{run_id}": {

@@ -48,6 +48,9 @@ export const RunView = z
 export type RunView = z.infer<typeof RunView>;
 
 export const RunCreated = z.object({ run_id: z.string(), total: z.number().int().min(0) });
+export const RunPreview = z
+  .object({ total: z.number().int().min(0).describe("Calls a run over these filters would analyse if started now (POST /analysis-runs' total)") })
+  .meta({ id: "AnalysisRunPreview" });
 export const RunIdParams = z.object({ run_id: z.string().min(1).max(64).describe("run_id returned by POST /analysis-runs") }).strict();
 export const RunListQuery = PageQuery;
 export const RunList = z.object({ runs: z.array(RunView), next_cursor: z.string().nullable(), has_more: z.boolean() });

@@ -1,4 +1,5 @@
 import "server-only";
+import type { z } from "zod";
 import { getAgent } from "@/lib/agents/db";
 import { getCall, listCalls } from "@/lib/calls/db/calls";
 import { ExportQuery, rangeBounds } from "@/lib/calls/schema";
@@ -36,15 +37,14 @@ export const runView = (r: RunRow): RunView => ({ run_id: r.id, status: r.status
 
 const PAGE = 1000;
 
+type CallLogFilters = z.output<typeof ExportQuery>;
+
 /**
- * A run over the calls the call log's filters match (the log's own query, page by page, so the two
- * can never disagree), keeping those that can be analysed: completed, with a transcript, their agent
- * with a plan. Bad filters are the call log's 400s; no provider is a 422.
+ * The calls a run over the call log's filters would analyse now (the log's own query, page by page,
+ * so the two can never disagree), keeping those that can be analysed: completed, with a transcript,
+ * their agent with a plan. No provider is a 422.
  */
-export async function startRun(accountId: string, body: Record<string, unknown>): Promise<{ run_id: string; total: number }> {
-  const { provider_id: providerId, ...rest } = body as { provider_id?: string } & Record<string, unknown>;
-  const asText = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, typeof v === "string" ? v : String(v)]));
-  const query = validate(ExportQuery, asText, "", "body");
+async function selectRun(accountId: string, query: CallLogFilters, providerId?: string): Promise<{ sids: string[]; providerId: string }> {
   const outcome = await outcomeFilter(accountId, query);
   const provider = await pickProvider(accountId, providerId);
   if (!provider) throw unanalysable([providerId ? { path: "provider_id", message: "no AI provider with this id in the account" } : NO_PROVIDER]);
@@ -52,7 +52,10 @@ export async function startRun(accountId: string, body: Record<string, unknown>)
   if (!query.status || query.status === "completed") {
     const plans = await agentsWithPlan(accountId);
     const { from, toExclusive } = rangeBounds(query.from, query.to);
-    const filters = { agent_id: query.agent_id, engine_id: query.engine_id, campaign_id: query.campaign_id, status: "completed", call_type: query.call_type, from, toExclusive, q: query.q, outcome };
+    const filters = {
+      agent_id: query.agent_id, agent_version: query.agent_version, engine_id: query.engine_id, campaign_id: query.campaign_id,
+      status: "completed", call_type: query.call_type, from, toExclusive, q: query.q, outcome,
+    };
     for (let cursor: string | undefined, more = plans.size > 0; more; ) {
       const page = await listCalls(accountId, filters, PAGE, cursor);
       for (const c of page.calls) if (plans.has(c.agent_id) && c.transcription.trim()) sids.push(c.call_sid);
@@ -60,8 +63,21 @@ export async function startRun(accountId: string, body: Record<string, unknown>)
       cursor = page.next_cursor ?? undefined;
     }
   }
-  const run = await createRun(accountId, sids, body, provider.id);
+  return { sids, providerId: provider.id };
+}
+
+/** POST /api/analysis-runs: the body is the call log's filters as JSON, checked by the log's own query schema (bad ones are its 400s). */
+export async function startRun(accountId: string, body: Record<string, unknown>): Promise<{ run_id: string; total: number }> {
+  const { provider_id: providerId, ...rest } = body as { provider_id?: string } & Record<string, unknown>;
+  const asText = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, typeof v === "string" ? v : String(v)]));
+  const { sids, providerId: provider } = await selectRun(accountId, validate(ExportQuery, asText, "", "body"), providerId);
+  const run = await createRun(accountId, sids, body, provider);
   return { run_id: run.id, total: run.total };
+}
+
+/** GET /api/analysis-runs/preview: the exact total a run over these filters would have now; nothing is started. */
+export async function previewRun(accountId: string, query: CallLogFilters): Promise<{ total: number }> {
+  return { total: (await selectRun(accountId, query)).sids.length };
 }
 
 export async function readRun(accountId: string, runId: string): Promise<RunView> {

@@ -7,7 +7,7 @@ import { OUTCOME_COLUMNS } from "@/lib/outcomes/csv";
 
 const DATE_OR_TIME = "ISO 8601 date (YYYY-MM-DD, a whole UTC day) or timestamp";
 
-const FILTER_NOTES = {
+export const FILTER_NOTES = {
   agent_id: "Only calls of this agent",
   agent_version: "Only calls that ran this version of the agent (the call's `agent_version`); needs `agent_id` (a 400 otherwise)",
   status: "Only calls with this status, exactly as recorded: one of the listed statuses (an engine's names, plus in_progress and rejected, the older names imported calls carry) or any other value an imported call was recorded with",
@@ -21,7 +21,7 @@ const FILTER_NOTES = {
   outcome_status: "Only calls whose outcome is analyzed, pending (Voxdesk's analysis queued or running), failed (it failed), or none (nobody analysed the call)",
 };
 
-const FIELD_NOTES =
+export const FIELD_NOTES =
   " Outcome fields filter as `field[name]=value` (a plan field equal to the value), `field[name][gte]=n` and " +
   "`field[name][lte]=n` (a number field in a range); with `agent_id` a field that agent's analysis plan does not " +
   "define, or a value not of its type, is a 400 naming the parameter.";

@@ -2,6 +2,7 @@ import * as agentRoute from "@/app/api/agent/route";
 import * as deployRoute from "@/app/api/agent/[id]/deploy/route";
 import * as providers from "@/app/api/ai-providers/route";
 import * as runById from "@/app/api/analysis-runs/[run_id]/route";
+import * as runPreview from "@/app/api/analysis-runs/preview/route";
 import * as runs from "@/app/api/analysis-runs/route";
 import * as analyze from "@/app/api/details/[call_sid]/analyze/route";
 import * as callBySid from "@/app/api/details/[call_sid]/route";
@@ -46,7 +47,7 @@ export async function analysisWorld(name: string): Promise<AnalysisWorld> {
   const app = await startRouteServer([
     [/^\/api\/webhooks\/bolna\/(?<secret>[^/]+)$/, webhook], [/^\/api\/details$/, details],
     [/^\/api\/details\/(?<call_sid>[^/]+)$/, callBySid], [/^\/api\/details\/(?<call_sid>[^/]+)\/analyze$/, analyze],
-    [/^\/api\/analysis-runs$/, runs], [/^\/api\/analysis-runs\/(?<run_id>[^/]+)$/, runById],
+    [/^\/api\/analysis-runs$/, runs], [/^\/api\/analysis-runs\/preview$/, runPreview], [/^\/api\/analysis-runs\/(?<run_id>[^/]+)$/, runById],
     [/^\/api\/ai-providers$/, providers], [/^\/api\/agent$/, agentRoute], [/^\/api\/agent\/(?<id>[^/]+)\/deploy$/, deployRoute],
     [/^\/api\/engines$/, enginesRoute],
   ]);
