@@ -1,9 +1,7 @@
-import { spawn } from "node:child_process";
-import path from "node:path";
-import readline from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimJobs, completeJob } from "@/lib/analysis/db/jobs";
 import { analysisWorld, ANSWER, drain, jobsLeft, testWorker, type AnalysisWorld } from "@/lib/testing/analysis-fixture";
+import { startAppChild } from "@/lib/testing/app-child";
 import { analysisWorker } from "@/lib/analysis/worker";
 
 // Issue 21: Voxdesk's own analysis in the background, over real HTTP. A completed call with a
@@ -66,21 +64,13 @@ describe("background analysis", () => {
   });
 
   it("a worker in another process and one in this process analyse each call exactly once", async () => {
-    const location = w.database;
-    const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", path.join("lib", "testing", "analysis-worker-process.ts")], {
-      env: { ...process.env, ...(location.startsWith("postgres") ? { DATABASE_URL: location } : { DATABASE_PATH: location }) },
-      stdio: ["pipe", "pipe", "inherit"],
-    });
-    const lines = readline.createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    expect((await lines.next()).value).toBe("ready");
+    const child = await startAppChild("analysis-worker-process.ts", w.database); // resolves once it says "ready"
     w.ai.defaultReply = { json: ANSWER, delayMs: 40 };
     const before = completions();
     const sids = [];
     for (let i = 0; i < 12; i++) sids.push(await w.call());
     await drain(testWorker()); // ticks here while the other process ticks every 20 ms
-    child.stdin!.end("stop\n");
-    await exited;
+    await child.stop();
     expect(completions() - before).toBe(12);
     for (const sid of sids) expect(await w.outcome(sid)).toMatchObject({ status: "analyzed", source: "voxdesk" });
   }, 60_000);
