@@ -3,7 +3,7 @@
 import * as React from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { Copy, History, SearchX, Trash2 } from "lucide-react";
+import { Copy, FlaskConical, History, SearchX, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
@@ -16,6 +16,7 @@ import { AgentEngineActions, DeploymentState, VersionLine } from "./agent-engine
 import { agentToValues, newAgentValues } from "./agent-form-values";
 import { DeleteAgentDialog, type DeleteTarget } from "./delete-agent-dialog";
 import { HistorySheet } from "./history-sheet";
+import { TestPanel } from "./test-chat/test-panel";
 import type { DeployableAgent } from "./deploy-dialog";
 import { useCan } from "@/lib/people/hooks/use-can";
 
@@ -41,6 +42,7 @@ export function EditAgentPage({ id }: { id: string }) {
   const agent = useAgent(id);
   const [toDelete, setToDelete] = React.useState<DeleteTarget | null>(null);
   const [history, setHistory] = React.useState(false);
+  const [testing, setTesting] = React.useState(false);
   // Bumped after a restore: the builder mounts again with the restored content (its form keeps
   // its own values otherwise). A plain save needs none: the form already holds what was saved.
   const [reloads, setReloads] = React.useState(0);
@@ -64,6 +66,10 @@ export function EditAgentPage({ id }: { id: string }) {
               <History aria-hidden="true" />
               History
             </Button>
+            <Button variant="outline" onClick={() => setTesting(true)} data-opener="agent-test" aria-haspopup="dialog">
+              <FlaskConical aria-hidden="true" />
+              Test
+            </Button>
             <Button variant="outline" asChild>
               <Link href={`/agents/new?from=${a.agent_id}`}>
                 <Copy aria-hidden="true" />
@@ -78,6 +84,7 @@ export function EditAgentPage({ id }: { id: string }) {
         }
       />
       <HistorySheet agent={a} open={history} onClose={() => setHistory(false)} onRestored={() => setReloads((n) => n + 1)} />
+      <TestPanel agent={a} open={testing} onClose={() => setTesting(false)} />
       <DeleteAgentDialog agent={toDelete} onClose={() => setToDelete(null)} onDeleted={() => router.push("/agents")} />
     </>
   );

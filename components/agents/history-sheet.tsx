@@ -35,6 +35,8 @@ export function HistorySheet({ agent, open, onClose, onRestored }: HistorySheetP
   const [compare, setCompare] = React.useState<number[]>([]);
   const [toRestore, setToRestore] = React.useState<number | null>(null);
   const [toDeploy, setToDeploy] = React.useState<number | null>(null);
+  // A version whose last test run did not pass is deployed only after a confirmation naming the failures.
+  const [unpassed, setUnpassed] = React.useState<{ version: number; failed: number; total: number } | null>(null);
   const pair = comparePair(compare);
   const deployments = agent.deployments ?? [];
   const latest = versions.data?.[0]?.version;
@@ -78,7 +80,11 @@ export function HistorySheet({ agent, open, onClose, onRestored }: HistorySheetP
               compared={compare.includes(v.version)}
               onCompare={() => setCompare((s) => toggleCompare(s, v.version))}
               onRestore={() => setToRestore(v.version)}
-              onDeploy={() => setToDeploy(v.version)}
+              onDeploy={() => {
+                const t = v.tests;
+                if (t && t.status !== "passed") setUnpassed({ version: v.version, failed: t.total - t.passed, total: t.total });
+                else setToDeploy(v.version);
+              }}
               canEdit={can.allowed}
               reason={can.reason}
             />
@@ -117,6 +123,15 @@ export function HistorySheet({ agent, open, onClose, onRestored }: HistorySheetP
           // The sheet stays open on the new version at the top; the form behind it reloads.
           onRestored();
         }}
+      />
+      <ConfirmDialog
+        open={unpassed !== null}
+        onOpenChange={(o) => !o && setUnpassed(null)}
+        title={`Deploy v${unpassed?.version} with failing tests?`}
+        description={unpassed && <>Its last test run failed {unpassed.failed} of {unpassed.total} {unpassed.total === 1 ? "test" : "tests"}. Deploy it anyway?</>}
+        confirmLabel="Deploy anyway"
+        pendingLabel="Opening…"
+        onConfirm={async () => setToDeploy(unpassed!.version)}
       />
       {toDeploy !== null && <DeployDialog agent={agent} version={toDeploy} onClose={() => setToDeploy(null)} />}
     </>

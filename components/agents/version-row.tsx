@@ -41,6 +41,14 @@ export function VersionRow({ agentId, v, latest, liveOn, compared, onCompare, on
           <time dateTime={v.created_at}>{formatDateTime(v.created_at)}</time> · {v.created_by ?? "before versions"}
         </span>
       </div>
+      {v.tests && (
+        <p className="text-xs" data-testid="version-tests">
+          <Badge variant={v.tests.status === "passed" ? "success" : v.tests.status === "failed" ? "destructive" : "warning"}>
+            {v.tests.status === "error" ? "Tests errored: " : "Tests "}passed {v.tests.passed} of {v.tests.total}
+          </Badge>{" "}
+          <span className="text-zinc-500 dark:text-zinc-400">last run <time dateTime={v.tests.finished_at}>{formatDateTime(v.tests.finished_at)}</time></span>
+        </p>
+      )}
       <VersionNote agentId={agentId} version={v.version} note={v.note} canEdit={canEdit} />
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-xs sm:grid-cols-4">
         {FIGURES.map(([key, label]) => (

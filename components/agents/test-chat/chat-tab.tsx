@@ -1,0 +1,146 @@
+"use client";
+
+import * as React from "react";
+import { AlertTriangle, FlaskConical, RotateCcw, Send, Square } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Textarea } from "@/components/ui/textarea";
+import { useCan } from "@/lib/people/hooks/use-can";
+import { cn } from "@/lib/utils";
+import { SaveTestDialog } from "./save-test-dialog";
+import { ToolCallCard } from "./tool-call-card";
+import { useTestChat, type Entry } from "./use-test-chat";
+
+export type ChatTabProps = { agentId: string; version?: number; variableNames: string[] };
+
+function Bubble({ who, children, mine = false }: { who: string; children: React.ReactNode; mine?: boolean }) {
+  return (
+    <div className={cn("flex flex-col gap-0.5", mine ? "items-end" : "items-start")}>
+      <span className="text-xs text-zinc-500 dark:text-zinc-400">{who}</span>
+      <p className={cn(
+        "max-w-[85%] rounded-lg px-3 py-2 text-sm break-words whitespace-pre-wrap",
+        mine ? "bg-indigo-600 text-white dark:bg-indigo-500" : "bg-zinc-100 text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100",
+      )}>
+        {children}
+      </p>
+    </div>
+  );
+}
+
+function EntryView({ entry }: { entry: Entry }) {
+  switch (entry.kind) {
+    case "welcome": return <Bubble who="Agent (welcome)">{entry.text}</Bubble>;
+    case "user": return <Bubble who="You" mine>{entry.text}</Bubble>;
+    case "assistant": return <Bubble who="Agent">{entry.text || "…"}</Bubble>;
+    case "tool": return <ToolCallCard call={entry} />;
+    case "error":
+      return (
+        <p data-testid="chat-error" className="flex gap-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-500/10 dark:text-red-200">
+          <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>{entry.message}</span>
+        </p>
+      );
+  }
+}
+
+/** The test chat: variables, the conversation (welcome first, replies streamed, tool calls as cards) and the message box. */
+export function ChatTab({ agentId, version, variableNames }: ChatTabProps) {
+  const [values, setValues] = React.useState<Record<string, string>>(() => Object.fromEntries(variableNames.map((v) => [v, ""])));
+  // The chat reads variables when a turn starts; editing them applies from the next message (or Reset).
+  const chat = useTestChat({ agentId, version, variables: values });
+  const [draft, setDraft] = React.useState("");
+  const [saving, setSaving] = React.useState(false);
+  const canEdit = useCan("editor");
+  const log = React.useRef<HTMLDivElement>(null);
+  const { reset } = chat;
+
+  // A new version starts a new conversation, opening with that version's welcome.
+  React.useEffect(() => { reset(); }, [reset]);
+  React.useEffect(() => { log.current?.scrollTo({ top: log.current.scrollHeight }); }, [chat.entries]);
+
+  function submit(e?: React.FormEvent) {
+    e?.preventDefault();
+    const text = draft.trim();
+    if (!text || chat.streaming) return;
+    chat.send(text);
+    setDraft("");
+  }
+
+  const hasTurns = chat.entries.some((e) => e.kind === "user");
+  return (
+    <div className="flex flex-col gap-4">
+      {variableNames.length > 0 && (
+        <fieldset className="grid gap-3 sm:grid-cols-2">
+          <legend className="mb-1 text-sm font-medium">Prompt variables</legend>
+          {variableNames.map((name) => (
+            <Field key={name} label={<code className="text-[13px]">{`{${name}}`}</code>}>
+              <Input autoComplete="off" value={values[name] ?? ""} onChange={(e) => setValues((s) => ({ ...s, [name]: e.target.value }))} />
+            </Field>
+          ))}
+        </fieldset>
+      )}
+      <div
+        ref={log}
+        role="log"
+        aria-label="Test conversation"
+        data-testid="test-conversation"
+        className="flex max-h-[50dvh] min-h-40 flex-col gap-3 overflow-y-auto rounded-md border border-zinc-200 p-3 dark:border-zinc-800"
+      >
+        {chat.entries.length === 0 && !chat.streaming && (
+          <p className="m-auto text-sm text-zinc-500 dark:text-zinc-400">No welcome message. Write to the agent below.</p>
+        )}
+        {chat.entries.map((e, i) => <EntryView key={i} entry={e} />)}
+        {chat.streaming && chat.entries.at(-1)?.kind !== "assistant" && (
+          <p className="text-xs text-zinc-500 dark:text-zinc-400">Agent is answering…</p>
+        )}
+      </div>
+      {/* The finished reply is announced once; the log itself is not live (it would read every token). */}
+      <p aria-live="polite" className="sr-only">{chat.announce}</p>
+      <form onSubmit={submit} className="flex flex-col gap-2" aria-label="Message the agent">
+        <Field label="Message" hint="Enter sends; Shift+Enter starts a new line.">
+          <Textarea
+            rows={2}
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
+                e.preventDefault();
+                submit();
+              }
+            }}
+          />
+        </Field>
+        <div className="flex flex-wrap gap-2">
+          {chat.streaming ? (
+            <Button type="button" variant="outline" onClick={chat.stop}>
+              <Square aria-hidden="true" />
+              Stop
+            </Button>
+          ) : (
+            <Button type="submit" disabled={!draft.trim()}>
+              <Send aria-hidden="true" />
+              Send
+            </Button>
+          )}
+          <Button type="button" variant="outline" onClick={() => chat.reset()}>
+            <RotateCcw aria-hidden="true" />
+            Reset
+          </Button>
+          <Button
+            type="button"
+            variant="outline"
+            className="sm:ml-auto"
+            disabled={!hasTurns || chat.streaming || !canEdit.allowed}
+            title={!hasTurns ? "Send a message first" : canEdit.reason}
+            onClick={() => setSaving(true)}
+          >
+            <FlaskConical aria-hidden="true" />
+            Save as test case
+          </Button>
+        </div>
+      </form>
+      {saving && <SaveTestDialog agentId={agentId} entries={chat.entries} variables={values} onClose={() => setSaving(false)} />}
+    </div>
+  );
+}
