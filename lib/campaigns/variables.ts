@@ -26,3 +26,8 @@ export function missingVariables(required: readonly string[], vars: Record<strin
     return v === undefined || v === null || v === "";
   });
 }
+
+/** The text with each `{name}` the variables hold replaced by its value; names not given stay as written. */
+export function fillVariables(text: string, vars: Readonly<Record<string, string>>): string {
+  return text.replace(VARIABLE, (whole, name: string) => (Object.hasOwn(vars, name) ? vars[name] : whole));
+}

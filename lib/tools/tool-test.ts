@@ -3,13 +3,14 @@ import { config } from "@/lib/core/config";
 import { SecretKeyError } from "@/lib/core/secrets";
 import { recordToolTest } from "@/lib/tools/db/tool-tests";
 import { openToolToken } from "@/lib/tools/db/tokens";
-import { getToolRow, toToolRecord } from "@/lib/tools/db/tools";
+import { getToolRow, toToolRecord, type ToolRow } from "@/lib/tools/db/tools";
 import { AppError, notFound } from "@/lib/http/errors";
 import { logError } from "@/lib/http/log";
 import { checkRateLimit } from "@/lib/http/rate-limit";
 import { type OutboundFailureStatus } from "@/lib/outbound/outbound-errors";
 import { redactSecret } from "@/lib/outbound/response-body";
-import { safeToolRequest } from "@/lib/outbound/safe-fetch";
+import type { ToolMethod } from "@/lib/outbound/request-shape";
+import { safeToolRequest, type SafeToolResult } from "@/lib/outbound/safe-fetch";
 import { checkParams, exceedsDepth, MAX_JSON_DEPTH, paramsValidator } from "./json-schema";
 
 /**
@@ -34,6 +35,32 @@ export interface ToolTestData {
 }
 
 export interface ToolTestOutcome { status: number; body: { success: boolean; message: string; data: ToolTestData } }
+
+/**
+ * The one way a tool is called (tool tests, the agent test chat): its token opened (409 when the
+ * configured keys cannot open it), the request sent through the outbound policy. What comes back
+ * holds no token: safeToolRequest scrubs the result, and `sentParams` is the parameters with any
+ * pasted copy of the token redacted.
+ */
+export async function sendToolRequest(accountId: string, row: ToolRow, params: Record<string, unknown>): Promise<{ result: SafeToolResult; sentParams: Record<string, unknown> }> {
+  const cfg = config();
+  let token: string | null;
+  try {
+    token = openToolToken(row, row.id, accountId);
+  } catch (err) {
+    if (!(err instanceof SecretKeyError)) throw err;
+    logError("tool api_token cannot be decrypted", { toolId: row.id, keyId: row.token_key_id, err });
+    throw new AppError(409, "The tool's api_token cannot be decrypted with the configured SECRET_KEY or SECRET_KEY_PREVIOUS; "
+      + "configure the key it was sealed with, or set a new api_token with PATCH");
+  }
+  const result = await safeToolRequest({
+    method: row.method as ToolMethod, url: row.url, params, apiToken: token,
+    timeoutMs: cfg.TOOL_TEST_TIMEOUT_MS, allowlist: cfg.TOOL_TARGET_ALLOWLIST,
+  });
+  // Someone may paste the token into the parameters too; it is never stored or echoed. (A
+  // token shorter than 8 characters is no secret worth mangling every parameter for.)
+  return { result, sentParams: token && token.length >= 8 ? redactSecret(params, token) : params };
+}
 
 /** POST /api/tools/{id}/test: validate, send through the SSRF-safe client, record, answer. */
 export async function runToolTest(accountId: string, toolId: string, params: Record<string, unknown>): Promise<ToolTestOutcome> {
@@ -62,21 +89,8 @@ export async function runToolTest(accountId: string, toolId: string, params: Rec
     });
   }
 
-  let token: string | null;
-  try {
-    token = openToolToken(row, tool.id, accountId);
-  } catch (err) {
-    if (!(err instanceof SecretKeyError)) throw err;
-    logError("tool api_token cannot be decrypted", { toolId: tool.id, keyId: row.token_key_id, err });
-    throw new AppError(409, "The tool's api_token cannot be decrypted with the configured SECRET_KEY or SECRET_KEY_PREVIOUS; "
-      + "configure the key it was sealed with, or set a new api_token with PATCH");
-  }
-
   const testedAt = new Date().toISOString();
-  const result = await safeToolRequest({
-    method: tool.method, url: tool.url, params, apiToken: token,
-    timeoutMs: cfg.TOOL_TEST_TIMEOUT_MS, allowlist: cfg.TOOL_TARGET_ALLOWLIST,
-  });
+  const { result, sentParams } = await sendToolRequest(accountId, row, params);
   const answered = result.kind === "response";
   const testStatus = answered ? (result.httpStatus < 400 ? "success" : "error") : result.testStatus;
   const message = answered
@@ -90,9 +104,7 @@ export async function runToolTest(accountId: string, toolId: string, params: Rec
     response_data: answered ? result.responseData : null,
     request_url: result.requestUrl,
     request_method: result.requestMethod,
-    // Someone may paste the token into the parameters too; it is never stored or echoed. (A
-    // token shorter than 8 characters is no secret worth mangling every parameter for.)
-    test_params: token && token.length >= 8 ? redactSecret(params, token) : params,
+    test_params: sentParams,
     tested_at: testedAt,
     duration_ms: result.durationMs,
   };
