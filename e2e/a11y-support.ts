@@ -121,6 +121,7 @@ export const dialogs: DialogCase[] = [
   },
   // The contact uploader is an inline panel on the list page (components/contacts/contact-uploader.tsx), not a dialog.
   { name: "call sheet (table row)", url: "/calls", opener: (p) => p.locator(`tbody tr[data-call-sid="${SHOWCASE_SID}"]`), dialog: (p) => p.getByRole("dialog") },
+  { name: "agent test panel", url: "/agents/AGENT", opener: (p) => p.getByRole("button", { name: "Test", exact: true }), dialog: (p) => p.getByRole("dialog") },
   { name: "agent import", url: "/agents/new", opener: (p) => p.getByRole("button", { name: "Import JSON" }), dialog: (p) => p.getByRole("dialog") },
   {
     name: "agent delete (from a menu)", url: "/agents",

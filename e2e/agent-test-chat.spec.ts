@@ -1,0 +1,140 @@
+import { expect, test } from "@playwright/test";
+import { startFakeAiProvider, type FakeAiProvider } from "@/lib/testing/fake-ai-provider";
+import { startLoopbackServer, type LoopbackServer } from "@/lib/testing/loopback-server";
+import { auth, unique } from "./agents-support";
+
+// Issue 22, console: the builder's Test panel. The fake OpenAI-compatible provider and a real tool
+// target both run in this test process on 127.0.0.1 (the app's TOOL_TARGET_ALLOWLIST admits it).
+// The provider is scripted: first a call of the agent's tool, then a text reply; the app calls the
+// tool for real and the panel shows the call's request and response. The conversation is saved as
+// a test case, run by the test-runs worker inside `next start`, and History shows the result.
+
+const TOOL_TOKEN = "tok_e2e_test_chat_secret_91";
+const REPLY = "Booked you for Monday at 10.";
+let fake: FakeAiProvider;
+let target: LoopbackServer;
+
+test.beforeAll(async () => {
+  fake = await startFakeAiProvider({ apiKey: "sk-e2e-test-chat-provider-5" });
+  target = await startLoopbackServer((_req, res) => {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify({ booked: true, slot: "Monday 10:00" }));
+  });
+});
+test.afterAll(async () => {
+  await fake?.close();
+  await target?.close();
+});
+
+/** The provider's two answers for one user turn: call the tool, then say the reply. */
+const scriptBooking = (toolName: string) => fake.script({ toolCalls: [{ name: toolName, arguments: { day: "monday" } }] }, { text: REPLY });
+
+test("chat with a tool call, save it as a test case, run the tests, see the result in History", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  // The test chat and the runs use the account's oldest provider: leave only this one.
+  const list = await request.get("/api/ai-providers?limit=100", { headers: auth() });
+  for (const p of (await list.json()).providers as { provider_id: string }[]) {
+    expect((await request.delete(`/api/ai-providers/${p.provider_id}`, { headers: auth() })).status()).toBe(200);
+  }
+  const provider = await request.post("/api/ai-providers", { headers: auth(), data: { name: unique("Fake AI"), base_url: fake.baseUrl, api_key: fake.apiKey, model: "fake-small" } });
+  expect(provider.status()).toBe(201);
+
+  const toolName = unique("book_slot");
+  const tool = await request.post("/api/tools", {
+    headers: auth(),
+    data: {
+      tools: [{ type: "function", function: { name: toolName, description: "Books a slot", parameters: { type: "object", properties: { day: { type: "string" } } } } }],
+      tools_params: { [toolName]: { method: "POST", url: `${target.origin}/book`, api_token: TOOL_TOKEN } },
+    },
+  });
+  expect(tool.status()).toBe(201);
+  const toolId = (await tool.json()).data.id as string;
+
+  const name = unique("Tested agent");
+  const created = await request.post("/api/agent", {
+    headers: auth(),
+    data: {
+      agent_config: {
+        agent_name: name, agent_welcome_message: "Hello {first_name}!", call_direction: "outbound",
+        tasks: [{ tools_config: { llm_agent: { llm_config: { provider: "openai", model: "gpt-4o-mini" } }, api_tools: { api_tool_ids: [toolId] } } }],
+      },
+      agent_prompts: { task_1: { system_prompt: "Book a slot for {first_name}." } },
+    },
+  });
+  expect(created.status()).toBe(201);
+  const id = (await created.json()).agent_id as string;
+
+  await page.goto(`/agents/${id}`);
+  const opener = page.getByRole("button", { name: "Test", exact: true });
+  await opener.click();
+  const panel = page.getByRole("dialog", { name: `Test ${name}` });
+  await expect(panel).toBeVisible();
+  const log = panel.getByRole("log", { name: "Test conversation" });
+
+  // The variable filled, Reset starts again: the welcome comes first, with the value in it.
+  await panel.getByLabel("{first_name}").fill("Ada");
+  await panel.getByRole("button", { name: "Reset" }).click();
+  await expect(log).toContainText("Hello Ada!");
+
+  // Enter sends; the tool is called for real, its card shows request and response, then the reply.
+  scriptBooking(toolName);
+  const box = panel.getByRole("textbox", { name: "Message" });
+  await box.fill("Book me on Monday");
+  await box.press("Enter");
+  await expect(log.getByText(REPLY)).toBeVisible();
+  const card = log.getByRole("article", { name: `Tool call ${toolName}` });
+  await expect(card).toContainText("HTTP 200");
+  await expect(card).toContainText(`POST ${target.origin}/book`);
+  await expect(card).toContainText("Monday 10:00");
+  await expect(panel.getByText(TOOL_TOKEN)).toHaveCount(0);
+  expect(target.requests.filter((r) => r.url === "/book")).toHaveLength(1);
+  expect(target.requests[0].body).toContain("monday");
+
+  // Save as test case: the expectations start from what this conversation showed.
+  await panel.getByRole("button", { name: "Save as test case" }).click();
+  const save = page.getByRole("dialog", { name: "Save as test case" });
+  await expect(save.getByRole("textbox", { name: "Expectation 1 value" })).toHaveValue(toolName);
+  await expect(save.getByRole("textbox", { name: "Expectation 2 value" })).toHaveValue(REPLY);
+  await save.getByRole("textbox", { name: "Name" }).fill("Books Monday");
+  await save.getByRole("button", { name: "Save test case" }).click();
+  await expect(save).toBeHidden();
+  await expect(page.getByText('Test case "Books Monday" saved')).toBeVisible();
+
+  // Run the tests on the latest version: the run replays the turn through the same provider.
+  scriptBooking(toolName);
+  await panel.getByRole("tab", { name: "Test cases" }).click();
+  await expect(panel.getByTestId("test-case")).toHaveCount(1);
+  await expect(panel.getByTestId("test-case")).toContainText("Books Monday");
+  await panel.getByRole("button", { name: "Run tests on the latest version" }).click();
+  const run = panel.getByTestId("test-run");
+  await expect(run).toHaveAttribute("data-status", "passed", { timeout: 30_000 });
+  await expect(run).toContainText("Passed 1 of 1");
+  await expect(run.getByRole("progressbar", { name: "Test run progress" })).toHaveAttribute("aria-valuenow", "1");
+  await expect(run.getByTestId("test-result")).toHaveAttribute("data-passed", "true");
+
+  // Closing the panel returns focus to its button; History shows the version's last run.
+  await page.keyboard.press("Escape");
+  await expect(panel).toBeHidden();
+  await expect(opener).toBeFocused();
+  await page.getByRole("button", { name: "History", exact: true }).click();
+  const history = page.getByRole("dialog", { name: `History of ${name}` });
+  const v1 = history.getByTestId("version-row").first();
+  await expect(v1.getByTestId("version-tests")).toContainText("passed 1 of 1");
+  await page.keyboard.press("Escape");
+  await expect(history).toBeHidden();
+
+  // A run that fails (the provider now only chats): deploying that version asks first, naming the failures.
+  fake.script({ text: "Sorry, I cannot book." });
+  const failing = await request.post(`/api/agent/${id}/tests/run`, { headers: auth(), data: {} });
+  expect(failing.status()).toBe(202);
+  const runId = (await failing.json()).run_id as string;
+  await expect.poll(async () => (await (await request.get(`/api/agent/${id}/tests/runs/${runId}`, { headers: auth() })).json()).status, { timeout: 30_000 }).toBe("failed");
+  await page.getByRole("button", { name: "History", exact: true }).click();
+  await expect(v1.getByTestId("version-tests")).toContainText("passed 0 of 1");
+  await history.getByRole("button", { name: "Deploy v1" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Deploy v1 with failing tests?" });
+  await expect(confirm).toContainText("failed 1 of 1 test");
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole("dialog", { name: /^Deploy / })).toHaveCount(0);
+});
