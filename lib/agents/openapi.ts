@@ -7,6 +7,7 @@ import { AgentPage, AgentRecord, uuid } from "@/lib/openapi/responses";
 import { ANALYSIS_PLAN_EXAMPLE, ANALYSIS_PLAN_NOTES } from "@/lib/outcomes/openapi";
 import { agentVersionPaths } from "./versions/openapi";
 import { agentTestPaths } from "./tests/openapi";
+import { agentTestChatPaths } from "./test-chat/openapi";
 
 const written = (status: string) => z.object({ agent_id: uuid("The agent's id"), status: z.literal(status) });
 
@@ -103,5 +104,6 @@ export function agentPaths(r: SchemaRegistry): Record<string, Record<string, Ope
     },
     ...agentVersionPaths(r),
     ...agentTestPaths(r),
+    ...agentTestChatPaths(r),
   };
 }

@@ -43,6 +43,11 @@ export async function streamTestChat(
     if (err instanceof Error && (err.name === "AbortError" || err.name === "TimeoutError")) throw err;
     throw new ApiError(0, "Network error: the server could not be reached", null);
   }
+  await readChatEvents(res, onEvent);
+}
+
+/** Reads a test-chat response: its events in order, or the ApiError of a refusal (non-2xx). */
+export async function readChatEvents(res: Response, onEvent: (ev: ChatEvent) => void): Promise<void> {
   if (!res.ok || !res.body) throw refusal(res.status, await res.text());
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "";

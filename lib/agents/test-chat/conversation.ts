@@ -118,6 +118,9 @@ export async function* runTurn(p: PreparedTurn): AsyncIterable<ChatEvent> {
       stopWhen: stepCountIs(MAX_STEPS),
       maxRetries: 0, // someone is waiting at the console: a failure shows at once
       abortSignal: p.signal,
+      // The failure reaches the caller as an error part below; the SDK's default would log the raw
+      // error, whose response body may echo part of the provider's key.
+      onError: () => {},
     });
     for await (const part of result.fullStream) {
       switch (part.type) {
