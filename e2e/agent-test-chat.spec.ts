@@ -123,12 +123,21 @@ test("chat with a tool call, save it as a test case, run the tests, see the resu
   await page.keyboard.press("Escape");
   await expect(history).toBeHidden();
 
-  // A run that fails (the provider now only chats): deploying that version asks first, naming the failures.
+  // A run that fails (the provider now only chats): its failures are listed, and deploying that
+  // version asks first, naming them.
   fake.script({ text: "Sorry, I cannot book." });
-  const failing = await request.post(`/api/agent/${id}/tests/run`, { headers: auth(), data: {} });
-  expect(failing.status()).toBe(202);
-  const runId = (await failing.json()).run_id as string;
-  await expect.poll(async () => (await (await request.get(`/api/agent/${id}/tests/runs/${runId}`, { headers: auth() })).json()).status, { timeout: 30_000 }).toBe("failed");
+  await opener.click();
+  await expect(panel).toBeVisible();
+  await panel.getByRole("tab", { name: "Test cases" }).click();
+  await panel.getByRole("button", { name: "Run tests on the latest version" }).click();
+  await expect(run).toHaveAttribute("data-status", "failed", { timeout: 30_000 });
+  await expect(run).toContainText("Passed 0 of 1");
+  await expect(run.getByTestId("test-result")).toHaveAttribute("data-passed", "false");
+  await expect(run.getByText(`${toolName} was not called`)).toBeVisible();
+  await run.getByText("Transcript of Books Monday").click();
+  await expect(run).toContainText("Sorry, I cannot book.");
+  await page.keyboard.press("Escape");
+  await expect(panel).toBeHidden();
   await page.getByRole("button", { name: "History", exact: true }).click();
   await expect(v1.getByTestId("version-tests")).toContainText("passed 0 of 1");
   await history.getByRole("button", { name: "Deploy v1" }).click();
@@ -137,4 +146,14 @@ test("chat with a tool call, save it as a test case, run the tests, see the resu
   await confirm.getByRole("button", { name: "Cancel" }).click();
   await expect(confirm).toBeHidden();
   await expect(page.getByRole("dialog", { name: /^Deploy / })).toHaveCount(0);
+  // Confirmed, the deploy dialog opens; closing it returns focus to the version's Deploy button.
+  const deployV1 = history.getByRole("button", { name: "Deploy v1" });
+  await expect(deployV1).toBeFocused();
+  await deployV1.click();
+  await confirm.getByRole("button", { name: "Deploy anyway" }).click();
+  const deploy = page.getByRole("dialog", { name: `Deploy ${name} v1` });
+  await expect(deploy).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(deploy).toBeHidden();
+  await expect(deployV1).toBeFocused();
 });

@@ -37,6 +37,7 @@ export function HistorySheet({ agent, open, onClose, onRestored }: HistorySheetP
   const [toDeploy, setToDeploy] = React.useState<number | null>(null);
   // A version whose last test run did not pass is deployed only after a confirmation naming the failures.
   const [unpassed, setUnpassed] = React.useState<{ version: number; failed: number; total: number } | null>(null);
+  const confirmedDeploy = React.useRef<number | null>(null);
   const pair = comparePair(compare);
   const deployments = agent.deployments ?? [];
   const latest = versions.data?.[0]?.version;
@@ -130,8 +131,11 @@ export function HistorySheet({ agent, open, onClose, onRestored }: HistorySheetP
         title={`Deploy v${unpassed?.version} with failing tests?`}
         description={unpassed && <>Its last test run failed {unpassed.failed} of {unpassed.total} {unpassed.total === 1 ? "test" : "tests"}. Deploy it anyway?</>}
         confirmLabel="Deploy anyway"
-        pendingLabel="Opening…"
-        onConfirm={async () => setToDeploy(unpassed!.version)}
+        onConfirm={async () => { confirmedDeploy.current = unpassed!.version; }}
+        onClosed={(ok) => {
+          if (ok && confirmedDeploy.current !== null) setToDeploy(confirmedDeploy.current);
+          confirmedDeploy.current = null;
+        }}
       />
       {toDeploy !== null && <DeployDialog agent={agent} version={toDeploy} onClose={() => setToDeploy(null)} />}
     </>

@@ -16,6 +16,12 @@ export type ConfirmDialogProps = {
   destructive?: boolean;
   /** Runs on confirm; the dialog stays open (buttons disabled) until it settles, and closes on success. */
   onConfirm: () => Promise<unknown>;
+  /**
+   * Runs once the dialog has closed and focus is back on its opener. A step that opens another
+   * dialog after confirming goes here: opened from onConfirm, that dialog would take the confirm
+   * button (gone a moment later) as its opener, and focus would be lost when it closes.
+   */
+  onClosed?: (confirmed: boolean) => void;
 };
 
 /**
@@ -24,15 +30,17 @@ export type ConfirmDialogProps = {
  * for a tool agents still use) and the dialog stays open so the operator can read it or retry.
  */
 export function ConfirmDialog({
-  open, onOpenChange, title, description, confirmLabel, pendingLabel = "Deleting…", destructive = true, onConfirm,
+  open, onOpenChange, title, description, confirmLabel, pendingLabel = "Deleting…", destructive = true, onConfirm, onClosed,
 }: ConfirmDialogProps) {
   const [pending, setPending] = React.useState(false);
+  const confirmed = React.useRef(false);
   const [error, setError] = React.useState<string | null>(null);
   async function confirm() {
     setPending(true);
     setError(null);
     try {
       await onConfirm();
+      confirmed.current = true;
       onOpenChange(false);
     } catch (err) {
       setError(err instanceof Error ? err.message : "Something went wrong. Try again.");
@@ -49,7 +57,16 @@ export function ConfirmDialog({
         onOpenChange(o);
       }}
     >
-      <DialogContent role="alertdialog" className="max-w-md">
+      <DialogContent
+        role="alertdialog"
+        className="max-w-md"
+        // Focus goes back to the opener right after this handler (components/ui/focus-return.ts).
+        onCloseAutoFocus={onClosed && (() => {
+          const c = confirmed.current;
+          confirmed.current = false;
+          setTimeout(() => onClosed(c), 0);
+        })}
+      >
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>

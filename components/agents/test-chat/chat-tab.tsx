@@ -44,14 +44,20 @@ function EntryView({ entry }: { entry: Entry }) {
   }
 }
 
-/** The test chat: variables, the conversation (welcome first, replies streamed, tool calls as cards) and the message box. */
-export function ChatTab({ agentId, version, variableNames }: ChatTabProps) {
+/** The test chat for editors and above (a turn may call the agent's tools for real, like a tool test). */
+export function ChatTab(props: ChatTabProps) {
+  const can = useCan("editor");
+  if (!can.allowed) return <p role="note" className="text-sm text-zinc-600 dark:text-zinc-300">{can.reason}. The test cases and their runs can still be read.</p>;
+  return <Chat {...props} />;
+}
+
+/** The conversation (welcome first, replies streamed, tool calls as cards), its variables and the message box. */
+function Chat({ agentId, version, variableNames }: ChatTabProps) {
   const [values, setValues] = React.useState<Record<string, string>>(() => Object.fromEntries(variableNames.map((v) => [v, ""])));
   // The chat reads variables when a turn starts; editing them applies from the next message (or Reset).
   const chat = useTestChat({ agentId, version, variables: values });
   const [draft, setDraft] = React.useState("");
   const [saving, setSaving] = React.useState(false);
-  const canEdit = useCan("editor");
   const log = React.useRef<HTMLDivElement>(null);
   const { reset } = chat;
 
@@ -131,8 +137,8 @@ export function ChatTab({ agentId, version, variableNames }: ChatTabProps) {
             type="button"
             variant="outline"
             className="sm:ml-auto"
-            disabled={!hasTurns || chat.streaming || !canEdit.allowed}
-            title={!hasTurns ? "Send a message first" : canEdit.reason}
+            disabled={!hasTurns || chat.streaming}
+            title={!hasTurns ? "Send a message first" : undefined}
             onClick={() => setSaving(true)}
           >
             <FlaskConical aria-hidden="true" />
