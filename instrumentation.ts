@@ -16,4 +16,7 @@ export async function register() {
   // Alert rules (issue 23): checked every minute unless ALERTS=off.
   const { startAlertEvaluatorFromConfig } = await import("./lib/alerts/worker-loop");
   startAlertEvaluatorFromConfig();
+  // Agent test runs (issue 22): queued tests are played unless TEST_RUNS_WORKER=off.
+  const { startTestRunsWorkerFromConfig } = await import("./lib/agents/tests/worker-loop");
+  startTestRunsWorkerFromConfig();
 }

@@ -4,6 +4,7 @@ import { ping } from "@/lib/core/prepared";
 import { startWebhookWorker } from "@/lib/webhooks/worker-loop";
 import { startAnalysisWorker } from "@/lib/analysis/worker-loop";
 import { startAlertEvaluator } from "@/lib/alerts/worker-loop";
+import { startTestRunsWorker } from "@/lib/agents/tests/worker-loop";
 import { CliError, parseFlags } from "./args";
 
 const USAGE = "worker [--tick-ms MS]";
@@ -34,6 +35,8 @@ export async function worker(args: string[]) {
   const analysis = config().ANALYSIS_WORKER === "off" ? null : startAnalysisWorker({ keepAlive: true });
   // Alert rules too (issue 23), unless ALERTS=off here as well.
   const alerts = config().ALERTS === "off" ? null : startAlertEvaluator({ keepAlive: true });
+  // Agent test runs too (issue 22), unless TEST_RUNS_WORKER=off here as well.
+  const testRuns = config().TEST_RUNS_WORKER === "off" ? null : startTestRunsWorker({ keepAlive: true });
   const where = config().DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : config().DATABASE_PATH;
   process.stderr.write(`worker: campaign dispatcher running on ${where}, a tick every ${tickMs} ms; SIGINT or SIGTERM stops it\n`);
   const signal = await new Promise<NodeJS.Signals>((resolve) => {
@@ -46,7 +49,7 @@ export async function worker(args: string[]) {
     process.on("SIGINT", on);
     process.on("SIGTERM", on);
   });
-  await Promise.all([dispatcher.stop(), webhooks?.stop(), analysis?.stop(), alerts?.stop()]);
+  await Promise.all([dispatcher.stop(), webhooks?.stop(), analysis?.stop(), alerts?.stop(), testRuns?.stop()]);
   // The CLI closes the database after printing this object.
   return { stopped: true, signal, ticks, dialled, delivered };
 }
