@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { claimTests, finishTest } from "@/lib/agents/tests/db/jobs";
 import { testRunsWorker, type TestRunsWorker } from "@/lib/agents/tests/worker";
 import { startAppChild } from "@/lib/testing/app-child";
-import { call, newAccountWithToken, useTempDatabase } from "@/lib/testing/harness";
+import { call, newAccountWithToken, pointAt, useTempDatabase } from "@/lib/testing/harness";
 import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
 import { startFakeAiProvider, type FakeAiProvider } from "@/lib/testing/fake-ai-provider";
 import { startLoopbackServer, type LoopbackServer } from "@/lib/testing/loopback-server";
@@ -157,7 +157,7 @@ describe("agent test runs", () => {
     expect(run.results[0].failures[0]).toMatch(/500|server|provider/i);
   });
 
-  it("a run whose worker died (lease lapsed) is finished by a new worker, and the dead claim writes nothing", async () => {
+  it("a run whose worker died (lease lapsed) is finished by a new worker after a restart, and the dead claims write nothing", async () => {
     await addTest({ ...BOOKING, expect: [{ type: "reply_contains", text: "welcome" }] });
     const runId = await startRun();
     const [dead] = await claimTests("dead-worker", 10, new Date(), 50); // claimed, then its process "died"
@@ -169,6 +169,7 @@ describe("agent test runs", () => {
     expect(second).toMatchObject({ run_id: runId, attempts: 2 });
     expect(await finishTest(dead, "dead-worker", { passed: false, errored: true, failures: ["late"], transcript: [] })).toBe(false);
     await new Promise((r) => setTimeout(r, 80)); // and that one "died" too
+    await pointAt(database); // the app restarts: the database is closed and opened again
     ai.script({ text: "You are welcome." });
     const run = await finish(runId, testRunsWorker({ concurrency: 1 }));
     expect(run).toMatchObject({ status: "passed", done: 1, passed: 1 });
