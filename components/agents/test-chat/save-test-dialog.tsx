@@ -1,7 +1,6 @@
 "use client";
 
 import * as React from "react";
-import { z } from "zod";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useFieldArray, useForm } from "react-hook-form";
 import { toast } from "sonner";
@@ -11,41 +10,13 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { Field } from "@/components/ui/field";
 import { Input, controlClass } from "@/components/ui/input";
 import { useCreateAgentTest } from "@/lib/agents/tests/hooks";
-import type { Expectation } from "@/lib/agents/tests/schema";
 import { ApiError } from "@/lib/http/fetch-json";
 import { cn } from "@/lib/utils";
+import { SaveForm, suggestedExpectations, toExpectation, type SaveValues } from "./save-test-values";
 import type { Entry } from "./use-test-chat";
 
 // "Save as test case": the conversation's user turns become the test's turns; the expectations start
 // from what this conversation showed (the tools called, the last reply) and can be edited.
-
-const SaveForm = z.object({
-  name: z.string().trim().min(1, "Required").max(200, "At most 200 characters"),
-  expect: z.array(z.object({
-    type: z.enum(["reply_contains", "tool_called"]),
-    value: z.string().trim().min(1, "Required").max(4000, "At most 4000 characters"),
-  })).min(1, "Add at least one expectation"),
-});
-type SaveValues = z.infer<typeof SaveForm>;
-
-/** The last reply's first sentence (a whole model reply rarely repeats word for word). */
-function replySnippet(text: string): string {
-  const first = text.trim().split(/(?<=[.!?])\s/)[0] ?? "";
-  return first.slice(0, 200);
-}
-
-/** Expectations this conversation would pass: each distinct tool called, else the last reply. */
-export function suggestedExpectations(entries: readonly Entry[]): SaveValues["expect"] {
-  const tools = [...new Set(entries.flatMap((e) => (e.kind === "tool" ? [e.name] : [])))];
-  const lastReply = entries.findLast((e) => e.kind === "assistant" && e.text.trim() !== "");
-  const out: SaveValues["expect"] = tools.map((t) => ({ type: "tool_called", value: t }));
-  if (lastReply?.kind === "assistant") out.push({ type: "reply_contains", value: replySnippet(lastReply.text) });
-  return out;
-}
-
-function toExpectation(e: SaveValues["expect"][number]): Expectation {
-  return e.type === "tool_called" ? { type: "tool_called", tool: e.value } : { type: "reply_contains", text: e.value };
-}
 
 export type SaveTestDialogProps = {
   agentId: string;
@@ -99,8 +70,9 @@ export function SaveTestDialog({ agentId, entries, variables, onClose }: SaveTes
           <fieldset className="space-y-3">
             <legend className="mb-1 text-sm font-medium">Expectations</legend>
             {list.fields.map((f, i) => (
-              <div key={f.id} className="flex items-end gap-2">
-                <Field label={`Expectation ${i + 1} type`} className="w-40 shrink-0">
+              // Type above value and remove on a phone; one row from sm up.
+              <div key={f.id} className="flex flex-wrap items-end gap-2 sm:flex-nowrap">
+                <Field label={`Expectation ${i + 1} type`} className="w-full sm:w-40 sm:shrink-0">
                   <select className={cn(controlClass, "h-9")} {...form.register(`expect.${i}.type`)}>
                     <option value="reply_contains">Reply contains</option>
                     <option value="tool_called">Tool called</option>
