@@ -59,6 +59,18 @@ describe("agent test cases", () => {
     expect((await list(id)).json.tests).toHaveLength(1);
   });
 
+  it("an agent has at most 100 tests", async () => {
+    const id = await createAgent();
+    const { insertTest } = await import("@/lib/agents/tests/db/tests");
+    const body = { name: "t", variables: {}, turns: ["hi"], expect: [{ type: "reply_contains" as const, text: "x" }] };
+    for (let i = 0; i < 99; i++) await insertTest(a.accountId, id, body);
+    expect((await create(id, TEST)).status).toBe(201);
+    const full = await create(id, TEST);
+    expect(full.status).toBe(409);
+    expect(full.json.message).toMatch(/100 tests/);
+    expect((await list(id)).json.tests).toHaveLength(100);
+  });
+
   it("bad tests are 400s naming the field", async () => {
     const id = await createAgent();
     const bad = async (body: unknown, path: string) => {

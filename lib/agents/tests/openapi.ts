@@ -48,7 +48,7 @@ export function agentTestPaths(r: SchemaRegistry): Record<string, Record<string,
         description: "A scripted conversation (the caller's turns) and what must happen in it: a tool called (with these arguments), a reply containing a text or matching a pattern, or criteria the account's AI provider judges.",
         params: AgentIdParams, body: CreateTestBody,
         bodyExample: { name: "Books a table", variables: { name: "Ann" }, turns: ["A table for two tonight, please"], expect: [{ type: "tool_called", tool: "book_table", args: { people: 2 } }, { type: "reply_contains", text: "booked" }] },
-        responses: { 201: { description: "Created", schema: Test } }, errors: { 404: NO_AGENT },
+        responses: { 201: { description: "Created", schema: Test } }, errors: { 404: NO_AGENT, 409: "The agent already has 100 tests, the most it may have" },
       }),
     },
     "/agent/{id}/tests/{test_id}": {

@@ -3,7 +3,7 @@ import { getAgent } from "@/lib/agents/db";
 import { getVersion } from "@/lib/agents/versions/db";
 import { AppError, notFound } from "@/lib/http/errors";
 import { createRun, getRun, lastFinishedRuns, listRuns, type ResultRow, type RunRow } from "./db/runs";
-import { deleteTest, getTest, insertTest, listTests } from "./db/tests";
+import { countTests, deleteTest, getTest, insertTest, listTests } from "./db/tests";
 import type { CreateTestBody, TranscriptEntry } from "./schema";
 
 // Agent test cases and their runs (issue 22). Runs are played by the background worker
@@ -15,8 +15,14 @@ async function agentOr404(accountId: string, agentId: string) {
   return agent;
 }
 
+/** Tests per agent: a run plays them all, each a provider conversation, so a run stays minutes, not hours. */
+export const MAX_TESTS_PER_AGENT = 100;
+
 export async function createTest(accountId: string, agentId: string, body: CreateTestBody) {
   await agentOr404(accountId, agentId);
+  if ((await countTests(accountId, agentId)) >= MAX_TESTS_PER_AGENT) {
+    throw new AppError(409, `The agent already has ${MAX_TESTS_PER_AGENT} tests, the most it may have: delete one first`);
+  }
   return insertTest(accountId, agentId, body);
 }
 

@@ -31,6 +31,12 @@ export async function listTests(accountId: string, agentId: string): Promise<Tes
   return rows.map(toTest);
 }
 
+export async function countTests(accountId: string, agentId: string): Promise<number> {
+  const row = await db().selectFrom("agent_tests").select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("account_id", "=", accountId).where("agent_id", "=", agentId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function getTest(accountId: string, agentId: string, testId: string): Promise<TestRecord | undefined> {
   const row = await db().selectFrom("agent_tests").selectAll()
     .where("account_id", "=", accountId).where("agent_id", "=", agentId).where("id", "=", testId).executeTakeFirst();
