@@ -7,7 +7,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { useCan } from "@/lib/people/hooks/use-can";
-import { cn } from "@/lib/utils";
+import { cn, focusRing } from "@/lib/utils";
 import { SaveTestDialog } from "./save-test-dialog";
 import { ToolCallCard } from "./tool-call-card";
 import { useTestChat, type Entry } from "./use-test-chat";
@@ -89,9 +89,13 @@ function Chat({ agentId, version, variableNames }: ChatTabProps) {
       <div
         ref={log}
         role="log"
+        // A log is polite by default: it would read every streamed piece. The finished reply is announced below instead.
+        aria-live="off"
         aria-label="Test conversation"
         data-testid="test-conversation"
-        className="flex max-h-[50dvh] min-h-40 flex-col gap-3 overflow-y-auto rounded-md border border-zinc-200 p-3 dark:border-zinc-800"
+        // Focusable so the keyboard can scroll it.
+        tabIndex={0}
+        className={cn("flex max-h-[50dvh] min-h-40 flex-col gap-3 overflow-y-auto rounded-md border border-zinc-200 p-3 dark:border-zinc-800", focusRing)}
       >
         {chat.entries.length === 0 && !chat.streaming && (
           <p className="m-auto text-sm text-zinc-500 dark:text-zinc-400">No welcome message. Write to the agent below.</p>
@@ -101,7 +105,7 @@ function Chat({ agentId, version, variableNames }: ChatTabProps) {
           <p className="text-xs text-zinc-500 dark:text-zinc-400">Agent is answering…</p>
         )}
       </div>
-      {/* The finished reply is announced once; the log itself is not live (it would read every token). */}
+      {/* The finished reply (or the error) is announced once. */}
       <p aria-live="polite" className="sr-only">{chat.announce}</p>
       <form onSubmit={submit} className="flex flex-col gap-2" aria-label="Message the agent">
         <Field label="Message" hint="Enter sends; Shift+Enter starts a new line.">

@@ -2,6 +2,7 @@
 
 import { Loader2, Wrench } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
+import { cn, focusRing } from "@/lib/utils";
 import type { ToolCallEntry } from "./use-test-chat";
 
 function pretty(value: unknown): string {
@@ -18,7 +19,8 @@ function Block({ label, children }: { label: string; children: string }) {
   return (
     <div className="min-w-0">
       <p className="text-xs font-medium text-zinc-500 dark:text-zinc-400">{label}</p>
-      <pre className="mt-0.5 max-h-48 overflow-auto rounded bg-zinc-50 p-2 text-xs break-all whitespace-pre-wrap dark:bg-zinc-950">{children}</pre>
+      {/* Focusable: a long body scrolls, and the keyboard must reach it. */}
+      <pre tabIndex={0} className={cn(focusRing, "mt-0.5 max-h-48 overflow-auto rounded bg-zinc-50 p-2 text-xs break-all whitespace-pre-wrap dark:bg-zinc-950")}>{children}</pre>
     </div>
   );
 }
