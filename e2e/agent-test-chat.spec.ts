@@ -89,6 +89,8 @@ test("chat with a tool call, save it as a test case, run the tests, see the resu
   await expect(panel.getByText(TOOL_TOKEN)).toHaveCount(0);
   expect(target.requests.filter((r) => r.url === "/book")).toHaveLength(1);
   expect(target.requests[0].body).toContain("monday");
+  // The token reached the tool, and only the tool.
+  expect(target.requests[0].headers.authorization).toBe(`Bearer ${TOOL_TOKEN}`);
 
   // Save as test case: the expectations start from what this conversation showed.
   await panel.getByRole("button", { name: "Save as test case" }).click();
