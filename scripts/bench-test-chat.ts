@@ -64,7 +64,7 @@ const row = (label: string, sorted: number[]): BenchRow => ({ label, n: sorted.l
 
 export async function benchTestChat(postgresAdminUrl?: string): Promise<BenchRow[]> {
   const ai = await startFakeAiProvider();
-  ai.defaultReply = { text: REPLY, delayMs: FIRST_TOKEN_MS };
+  ai.defaultReply = { text: REPLY, firstTokenMs: FIRST_TOKEN_MS };
   const bench = await freshBenchDatabase("chat", postgresAdminUrl);
   await migrateDatabase();
   const who = await newAccountWithToken("Bench chat");

@@ -52,4 +52,17 @@ describe("fake OpenAI-compatible provider", () => {
     await post({ model: "fake-small", messages: [] });
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
   });
+
+  it("a streamed text with firstTokenMs answers at once and holds the content back that long", async () => {
+    fake.script({ text: "Hello there", firstTokenMs: 150 });
+    const started = performance.now();
+    const res = await post({ model: "fake-small", messages: [], stream: true });
+    expect(performance.now() - started).toBeLessThan(120); // headers and the role chunk come first
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let seen = "";
+    while (!/"content":"[^"]/.test(seen)) seen += (await reader.read()).value;
+    expect(performance.now() - started).toBeGreaterThanOrEqual(145);
+    while (!seen.includes("[DONE]")) seen += (await reader.read()).value ?? "";
+    expect(seen.match(/"content":"([^"]*)"/g)!.map((c) => JSON.parse(`{${c}}`).content).join("")).toBe("Hello there");
+  });
 });

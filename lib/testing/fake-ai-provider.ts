@@ -10,7 +10,8 @@ import { startLoopbackServer, type LoopbackServer, type RecordedRequest } from "
 
 export type FakeAiReply =
   | { json: unknown; delayMs?: number }
-  | { text: string; delayMs?: number }
+  // firstTokenMs (streamed answers): the headers and the role chunk at once, the content after it, as a model that thinks
+  | { text: string; delayMs?: number; firstTokenMs?: number }
   | { toolCalls: { name: string; arguments: unknown }[]; delayMs?: number }
   | { status: number; message?: string; retryAfter?: number; delayMs?: number }
   | { malformedBody: true; delayMs?: number };
@@ -95,8 +96,15 @@ export async function startFakeAiProvider(options: { apiKey?: string; models?: s
     if (request.stream === true) {
       res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
       const includeUsage = (request.stream_options as { include_usage?: boolean } | undefined)?.include_usage === true;
-      for (const c of streamChunks(model, m, includeUsage)) res.write(`data: ${JSON.stringify(c)}\n\n`);
-      return res.end("data: [DONE]\n\n");
+      const [head, ...rest] = streamChunks(model, m, includeUsage).map((c) => `data: ${JSON.stringify(c)}\n\n`);
+      const tail = () => {
+        if (res.destroyed) return;
+        for (const c of rest) res.write(c);
+        res.end("data: [DONE]\n\n");
+      };
+      res.write(head);
+      const wait = "firstTokenMs" in reply ? reply.firstTokenMs : undefined;
+      return wait ? void setTimeout(tail, wait) : tail();
     }
     sendJson(res, 200, {
       id: "chatcmpl-fake", object: "chat.completion", created: Math.floor(Date.now() / 1000), model,
