@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { startFakeAiProvider, type FakeAiProvider } from "@/lib/testing/fake-ai-provider";
 import { startLoopbackServer, type LoopbackServer } from "@/lib/testing/loopback-server";
+import { shots } from "./helpers";
 import { auth, unique } from "./agents-support";
 
 // Issue 22, console: the builder's Test panel. The fake OpenAI-compatible provider and a real tool
@@ -92,6 +93,8 @@ test("chat with a tool call, save it as a test case, run the tests, see the resu
   // The token reached the tool, and only the tool.
   expect(target.requests[0].headers.authorization).toBe(`Bearer ${TOOL_TOKEN}`);
 
+  await shots(page, "agent-test-chat");
+
   // Save as test case: the expectations start from what this conversation showed.
   await panel.getByRole("button", { name: "Save as test case" }).click();
   const save = page.getByRole("dialog", { name: "Save as test case" });
@@ -113,6 +116,7 @@ test("chat with a tool call, save it as a test case, run the tests, see the resu
   await expect(run).toContainText("Passed 1 of 1");
   await expect(run.getByRole("progressbar", { name: "Test run progress" })).toHaveAttribute("aria-valuenow", "1");
   await expect(run.getByTestId("test-result")).toHaveAttribute("data-passed", "true");
+  await shots(page, "agent-test-run");
 
   // Closing the panel returns focus to its button; History shows the version's last run.
   await page.keyboard.press("Escape");
