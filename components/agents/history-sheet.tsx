@@ -36,7 +36,9 @@ export function HistorySheet({ agent, open, onClose, onRestored }: HistorySheetP
   const [toRestore, setToRestore] = React.useState<number | null>(null);
   const [toDeploy, setToDeploy] = React.useState<number | null>(null);
   // A version whose last test run did not pass is deployed only after a confirmation naming the failures.
+  // Kept after closing, so the title does not change while the dialog fades out.
   const [unpassed, setUnpassed] = React.useState<{ version: number; failed: number; total: number } | null>(null);
+  const [asking, setAsking] = React.useState(false);
   const confirmedDeploy = React.useRef<number | null>(null);
   const pair = comparePair(compare);
   const deployments = agent.deployments ?? [];
@@ -83,8 +85,10 @@ export function HistorySheet({ agent, open, onClose, onRestored }: HistorySheetP
               onRestore={() => setToRestore(v.version)}
               onDeploy={() => {
                 const t = v.tests;
-                if (t && t.status !== "passed") setUnpassed({ version: v.version, failed: t.total - t.passed, total: t.total });
-                else setToDeploy(v.version);
+                if (t && t.status !== "passed") {
+                  setUnpassed({ version: v.version, failed: t.total - t.passed, total: t.total });
+                  setAsking(true);
+                } else setToDeploy(v.version);
               }}
               canEdit={can.allowed}
               reason={can.reason}
@@ -126,8 +130,8 @@ export function HistorySheet({ agent, open, onClose, onRestored }: HistorySheetP
         }}
       />
       <ConfirmDialog
-        open={unpassed !== null}
-        onOpenChange={(o) => !o && setUnpassed(null)}
+        open={asking}
+        onOpenChange={setAsking}
         title={`Deploy v${unpassed?.version} with failing tests?`}
         description={unpassed && <>Its last test run failed {unpassed.failed} of {unpassed.total} {unpassed.total === 1 ? "test" : "tests"}. Deploy it anyway?</>}
         confirmLabel="Deploy anyway"
