@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { readChatEvents } from "@/lib/agents/test-chat/client";
 import type { ChatEvent } from "@/lib/agents/test-chat/schema";
+import { resetConfigForTests } from "@/lib/core/config";
 import { call, newAccountWithToken, useTempDatabase } from "@/lib/testing/harness";
 import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
 import { startFakeAiProvider, type FakeAiProvider } from "@/lib/testing/fake-ai-provider";
@@ -115,6 +116,13 @@ describe("agent test chat", () => {
     expect(sent.tools).toEqual([{ type: "function", function: expect.objectContaining({ name: "book_table", description: "Books a table", parameters: expect.objectContaining({ required: ["people"] }) }) }]);
   });
 
+  it("a client that kept the welcome as the first message does not send it twice", async () => {
+    ai.script({ text: "ok" });
+    await chat({ variables: { guest: "Ann" }, messages: [{ role: "assistant", content: "Hello Ann, how can I help?" }, { role: "user", content: "hi" }] });
+    const sent = (ai.completions().at(-1) as { messages: { role: string }[] }).messages;
+    expect(sent.map((m) => m.role)).toEqual(["system", "assistant", "user"]);
+  });
+
   it("the newest version's prompt by default", async () => {
     ai.script({ text: "v2" });
     const { events } = await chat({ variables: { guest: "Bo" }, messages: [{ role: "user", content: "hi" }] });
@@ -170,6 +178,21 @@ describe("agent test chat", () => {
     // Nor in the logs: the provider's error body echoed the key.
     expect(JSON.stringify(logged.mock.calls.map((c) => c.map(String)))).not.toContain(ai.apiKey);
     logged.mockRestore();
+  });
+
+  it("counts against the tool-test rate limit per account: 429 past it, before anything is called", async () => {
+    const [c, d] = [await newAccountWithToken("Chat C"), await newAccountWithToken("Chat D")];
+    process.env.TOOL_TEST_RATE_LIMIT_PER_MINUTE = "2";
+    resetConfigForTests();
+    try {
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await chatRaw({ messages: [] }, agentId, c.token)).status);
+      expect(statuses).toEqual([404, 404, 429]);
+      expect((await chatRaw({ messages: [] }, agentId, d.token)).status).toBe(404); // another account's budget: not limited
+    } finally {
+      delete process.env.TOOL_TEST_RATE_LIMIT_PER_MINUTE;
+      resetConfigForTests();
+    }
   });
 
   it("404 for another account's agent or a version that does not exist; 400 naming the field", async () => {

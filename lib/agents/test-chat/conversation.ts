@@ -57,15 +57,15 @@ export async function prepareTurn(input: TurnInput): Promise<PreparedTurn> {
   }
   const rows = await Promise.all(toolIdsOf(content.agent_config).map((id) => getToolRow(input.accountId, id)));
   const tools = rows.filter((r): r is ToolRow => r !== undefined && r.is_active === 1).map((row) => ({ row, tool: toToolRecord(row) }));
-  const welcome = content.agent_config.agent_welcome_message?.trim() ? content.agent_config.agent_welcome_message : null;
+  const raw = content.agent_config.agent_welcome_message?.trim() ? content.agent_config.agent_welcome_message : null;
+  const welcome = raw && fillVariables(raw, input.variables);
+  // A client that kept the welcome as the first message does not get it twice.
+  const messages = welcome && input.messages[0]?.role === "assistant" && input.messages[0].content === welcome ? input.messages.slice(1) : input.messages;
   return {
     accountId: input.accountId,
     version: content.version,
     system: fillVariables(content.agent_prompts.task_1?.system_prompt ?? "", input.variables),
-    welcome: welcome && fillVariables(welcome, input.variables),
-    // A client that kept the welcome as the first message does not get it twice.
-    messages: input.messages[0]?.role === "assistant" && welcome ? input.messages.slice(1) : input.messages,
-    connection, tools, signal: input.signal, timeoutMs: AI_TIMEOUT_MS,
+    welcome, messages, connection, tools, signal: input.signal, timeoutMs: AI_TIMEOUT_MS,
   };
 }
 
