@@ -166,6 +166,17 @@ describe("agent test chat", () => {
     expect(JSON.stringify(ai.completions().at(-1))).toMatch(/nothing was sent/);
   });
 
+  it("a model that keeps calling tools stops after 5 steps", async () => {
+    const again = { toolCalls: [{ name: "book_table", arguments: { people: 1 } }] };
+    ai.script(again, again, again, again, again); // a sixth would be the default "ok", never asked for
+    const [hits, asked] = [target.requests.length, ai.completions().length];
+    const { events } = await chat({ messages: [{ role: "user", content: "Loop" }] });
+    expect(ai.completions().length - asked).toBe(5);
+    expect(target.requests.length - hits).toBe(5);
+    expect(events.filter((e) => e.type === "tool_result")).toHaveLength(5);
+    expect(events.at(-1)).toMatchObject({ type: "done", reply: "" });
+  });
+
   it("a provider failure is an error event in words, ending the stream", async () => {
     const logged = vi.spyOn(console, "error");
     for (const [status, words] of [[500, /provider failed \(HTTP 500\)/], [401, /refused the API key/]] as const) {
