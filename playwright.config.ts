@@ -44,6 +44,8 @@ export default defineConfig({
       // The fake engine posts executions back here.
       PUBLIC_URL: baseURL,
       LOG_LEVEL: "error",
+      // The alert evaluator ticks every 2 s, so e2e/alerts.spec.ts sees its incident open without waiting a minute.
+      ALERTS_TICK_MS: "2000",
     },
   }, {
     // A fake Bolna engine (lib/testing/fake-bolna-server.ts) that completes placed calls by itself

@@ -106,6 +106,7 @@ export const dialogs: DialogCase[] = [
     via: (p, f) => menuItem(p, p.getByRole("button", { name: `More actions for ${f.toolName}` }), "Delete")(),
     dialog: (p) => p.getByRole("alertdialog"),
   },
+  { name: "new alert rule", url: "/alerts", opener: (p) => p.getByRole("button", { name: "New rule" }).first(), dialog: (p) => p.getByRole("dialog") },
   { name: "new list", url: "/contacts", opener: (p) => p.getByRole("button", { name: "New list" }).first(), dialog: (p) => p.getByRole("dialog") },
   {
     name: "list rename (from a menu)", url: "/contacts/LIST",

@@ -1,0 +1,93 @@
+"use client";
+
+import * as React from "react";
+import { Bell, Plus } from "lucide-react";
+import { PageHeader } from "@/components/shell/page-header";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorState } from "@/components/ui/error-state";
+import { LoadingRows } from "@/components/ui/load-more";
+import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import { useAlertRules, useDeleteAlertRule } from "@/lib/alerts/hooks";
+import type { Rule } from "@/lib/alerts/schema";
+import { useCan } from "@/lib/people/hooks/use-can";
+import { conditionText, formatValue } from "./alert-format";
+import { IncidentsList } from "./incidents-list";
+import { RuleFormDialog } from "./rule-form-dialog";
+
+function RuleRow({ r, canEdit, onEdit, onDelete }: { r: Rule; canEdit: boolean; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <Tr>
+      <Td className="max-w-0 min-w-36">
+        <div className="truncate font-medium" title={r.name}>{r.name}</div>
+        <div className="text-xs text-zinc-600 dark:text-zinc-400">{conditionText(r)}</div>
+      </Td>
+      <Td className="tabular-nums" data-testid="rule-value">{formatValue(r.metric, r.value, r.relative)}</Td>
+      <Td>
+        {r.state === "triggered"
+          ? <Badge variant={r.severity === "critical" ? "destructive" : "warning"}>Incident open</Badge>
+          : <Badge variant="success">OK</Badge>}
+      </Td>
+      <Td className="py-1 text-right whitespace-nowrap">
+        {canEdit && (
+          <>
+            <Button variant="ghost" size="sm" aria-label={`Edit ${r.name}`} onClick={onEdit}>Edit</Button>
+            <Button variant="ghost" size="sm" aria-label={`Delete ${r.name}`} onClick={onDelete}>Delete</Button>
+          </>
+        )}
+      </Td>
+    </Tr>
+  );
+}
+
+/** Alerts: rules with their value now and state (an open incident or OK), then the incidents with their calls. Admins edit. */
+export function AlertsPage() {
+  const rules = useAlertRules();
+  const remove = useDeleteAlertRule();
+  const can = useCan("admin");
+  const [editing, setEditing] = React.useState<Rule | "new" | null>(null);
+  const [deleting, setDeleting] = React.useState<Rule | null>(null);
+  const list = rules.data ?? [];
+  const add = can.allowed
+    ? <Button onClick={() => setEditing("new")}><Plus aria-hidden="true" />New rule</Button>
+    : undefined;
+  return (
+    <>
+      <PageHeader
+        title="Alerts"
+        description="Rules on failures, outcomes, duration and cost, checked every minute. A rule whose condition holds opens an incident, notifies by email and webhook, and resolves it when it clears."
+        actions={add}
+      />
+      {rules.isPending ? (
+        <LoadingRows label="Loading alert rules" rows={2} />
+      ) : rules.isError ? (
+        <ErrorState message={rules.error.message} onRetry={() => rules.refetch()} retrying={rules.isFetching} />
+      ) : list.length === 0 ? (
+        <EmptyState icon={Bell} title="No alert rules" text={can.allowed ? "Add a rule to hear when an agent starts failing." : "An admin can add rules here."} action={add} />
+      ) : (
+        <Table aria-label="Alert rules">
+          <THead>
+            <tr><Th>Rule</Th><Th>Now</Th><Th>State</Th><Th><span className="sr-only">Actions</span></Th></tr>
+          </THead>
+          <TBody>
+            {list.map((r) => (
+              <RuleRow key={r.rule_id} r={r} canEdit={can.allowed} onEdit={() => setEditing(r)} onDelete={() => setDeleting(r)} />
+            ))}
+          </TBody>
+        </Table>
+      )}
+      <IncidentsList />
+      {editing && <RuleFormDialog rule={editing === "new" ? undefined : editing} onClose={() => setEditing(null)} />}
+      <ConfirmDialog
+        open={!!deleting}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={`Delete ${deleting?.name ?? "rule"}?`}
+        description="The rule stops being checked; its incidents are deleted with it."
+        confirmLabel="Delete rule"
+        onConfirm={() => remove.mutateAsync(deleting!.rule_id)}
+      />
+    </>
+  );
+}
