@@ -23,6 +23,8 @@ export interface FakeAiProvider {
   readonly apiKey: string;
   readonly models: string[];
   readonly requests: RecordedRequest[];
+  /** Completions whose client went away before the answer ended (a cancelled stream). */
+  readonly cancelled: number;
   /** Chat completions recorded, bodies parsed. */
   completions(): Record<string, unknown>[];
   /** Replies for the next completions, in order; once used up, `defaultReply` answers. */
@@ -81,6 +83,7 @@ export async function startFakeAiProvider(options: { apiKey?: string; models?: s
   const models = options.models ?? ["fake-small", "fake-large"];
   const queue: FakeAiReply[] = [];
   const fake = { defaultReply: { text: "ok" } as FakeAiReply };
+  const counts = { cancelled: 0 };
 
   function answer(res: http.ServerResponse, request: Record<string, unknown>, reply: FakeAiReply) {
     if ("status" in reply) {
@@ -102,6 +105,7 @@ export async function startFakeAiProvider(options: { apiKey?: string; models?: s
         for (const c of rest) res.write(c);
         res.end("data: [DONE]\n\n");
       };
+      res.on("close", () => void (res.writableEnded || counts.cancelled++));
       res.write(head);
       const wait = "firstTokenMs" in reply ? reply.firstTokenMs : undefined;
       return wait ? void setTimeout(tail, wait) : tail();
@@ -138,7 +142,9 @@ export async function startFakeAiProvider(options: { apiKey?: string; models?: s
     else go();
   });
 
-  return Object.assign(fake, {
+  // A getter (Object.assign would copy today's count, not the counter).
+  Object.defineProperty(fake, "cancelled", { get: () => counts.cancelled });
+  return Object.assign(fake as typeof fake & { readonly cancelled: number }, {
     origin: server.origin,
     baseUrl: `${server.origin}/v1`,
     apiKey,

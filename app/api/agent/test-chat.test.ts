@@ -177,6 +177,20 @@ describe("agent test chat", () => {
     expect(events.at(-1)).toMatchObject({ type: "done", reply: "" });
   });
 
+  it("a client that goes away cancels the provider's answer", async () => {
+    ai.script({ text: "A long think", firstTokenMs: 5000 });
+    const [asked, cancelled] = [ai.completions().length, ai.cancelled];
+    const gone = new AbortController();
+    const res = fetch(`${app.origin}/api/agent/${agentId}/test-chat`, {
+      method: "POST", headers: { authorization: `Bearer ${a.token}`, "content-type": "application/json" },
+      body: JSON.stringify({ messages: [{ role: "user", content: "hi" }] }), signal: gone.signal,
+    }).catch(() => null);
+    await expect.poll(() => ai.completions().length).toBe(asked + 1);
+    gone.abort();
+    await res;
+    await expect.poll(() => ai.cancelled, { timeout: 2000 }).toBe(cancelled + 1);
+  });
+
   it("a provider failure is an error event in words, ending the stream", async () => {
     const logged = vi.spyOn(console, "error");
     for (const [status, words] of [[500, /provider failed \(HTTP 500\)/], [401, /refused the API key/]] as const) {
