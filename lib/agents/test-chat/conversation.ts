@@ -42,11 +42,11 @@ export async function prepareTurn(input: TurnInput): Promise<PreparedTurn> {
   if (last && last.role !== "user") {
     throw validationError([{ path: `messages[${input.messages.length - 1}].role`, message: "the conversation must end with a user message" }]);
   }
-  const agent = await getAgent(input.accountId, input.agentId);
+  // Independent reads side by side: this runs before the first token.
+  const [agent, picked] = await Promise.all([getAgent(input.accountId, input.agentId), pickProvider(input.accountId)]);
   if (!agent) throw notFound("Agent");
   const content = input.version === undefined || input.version === agent.version
     ? agent : await versionContent(input.accountId, agent, input.version);
-  const picked = await pickProvider(input.accountId);
   const provider = picked && (await getAiProvider(input.accountId, picked.id));
   if (!provider) throw new AppError(422, "The account has no AI provider: add one under Settings → AI providers to chat with an agent");
   let connection: ProviderConnection;
