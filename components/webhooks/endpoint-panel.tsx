@@ -1,7 +1,7 @@
 "use client";
 
 import * as React from "react";
-import { KeyRound, Pencil, Power, Send, Trash2 } from "lucide-react";
+import { History, KeyRound, Pencil, Power, Send, Trash2 } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -10,13 +10,14 @@ import { useDeleteWebhookEndpoint, useSendTestEvent, useUpdateWebhookEndpoint } 
 import type { EndpointWithHealth } from "@/lib/webhooks/schema";
 import { DeliveryLog } from "./delivery-log";
 import { EndpointFormDialog } from "./endpoint-form-dialog";
+import { RecoverDialog, RecoverProgress } from "./recover-dialog";
 import { RotateSecretDialog } from "./rotate-secret-dialog";
 import { disabledExplanation } from "./webhook-format";
 
 /** How long the log polls after a test or resend is queued: the worker sends within a tick, a slow receiver within 15 s. */
 const WATCH_MS = 20_000;
 
-type Confirming = "rotate" | "delete" | null;
+type Confirming = "rotate" | "delete" | "recover" | null;
 
 /** One endpoint: why it is disabled, its actions, and its delivery log. */
 export function EndpointPanel({ endpoint, onDeleted }: { endpoint: EndpointWithHealth; onDeleted: () => void }) {
@@ -27,6 +28,7 @@ export function EndpointPanel({ endpoint, onDeleted }: { endpoint: EndpointWithH
   const [editing, setEditing] = React.useState(false);
   const [confirming, setConfirming] = React.useState<Confirming>(null);
   const [watchUntil, setWatchUntil] = React.useState(0);
+  const [recoverId, setRecoverId] = React.useState<string | null>(null);
   React.useEffect(() => {
     if (!watchUntil) return;
     const t = setTimeout(() => setWatchUntil(0), Math.max(0, watchUntil - Date.now()));
@@ -57,6 +59,9 @@ export function EndpointPanel({ endpoint, onDeleted }: { endpoint: EndpointWithH
           </Button>
           <Button size="sm" variant="outline" onClick={() => setEditing(true)}><Pencil aria-hidden="true" />Edit</Button>
           <Button size="sm" variant="outline" onClick={() => setConfirming("rotate")}><KeyRound aria-hidden="true" />Rotate secret</Button>
+          <Button size="sm" variant="outline" onClick={() => setConfirming("recover")} disabled={endpoint.disabled} title={endpoint.disabled ? "Enable the endpoint to recover its failed messages" : undefined}>
+            <History aria-hidden="true" />Recover failed
+          </Button>
           <Button size="sm" variant="outline" onClick={() => !update.isPending && setDisabled(!endpoint.disabled)} aria-disabled={update.isPending || undefined}>
             <Power aria-hidden="true" />{endpoint.disabled ? "Enable" : "Disable"}
           </Button>
@@ -65,13 +70,15 @@ export function EndpointPanel({ endpoint, onDeleted }: { endpoint: EndpointWithH
       </div>
       {endpoint.disabled && (
         <p role="note" className="mt-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-500/10 dark:text-amber-200">
-          {disabledExplanation(endpoint.disabled_reason)} Messages that failed meanwhile can be recovered through the API (POST …/recover).
+          {disabledExplanation(endpoint.disabled_reason)} Messages that failed meanwhile can be recovered once it is enabled again (Recover failed).
         </p>
       )}
+      {recoverId && <RecoverProgress endpointId={id} recoverId={recoverId} onDismiss={() => setRecoverId(null)} />}
       <DeliveryLog endpointId={id} watching={watchUntil > 0} onQueued={watch} />
 
       {editing && <EndpointFormDialog endpoint={endpoint} onClose={() => setEditing(false)} />}
       {confirming === "rotate" && <RotateSecretDialog endpointId={id} onClose={() => setConfirming(null)} />}
+      {confirming === "recover" && <RecoverDialog endpointId={id} onStarted={setRecoverId} onClose={() => setConfirming(null)} />}
       <ConfirmDialog
         open={confirming === "delete"}
         onOpenChange={(o) => !o && setConfirming(null)}

@@ -2,6 +2,7 @@
 // and helpers that add an endpoint for a receiver and run the worker at a clock the test controls.
 import * as resend from "@/app/api/webhook-endpoints/[endpoint_id]/attempts/[attempt_id]/resend/route";
 import * as attempts from "@/app/api/webhook-endpoints/[endpoint_id]/attempts/route";
+import * as recoverRun from "@/app/api/webhook-endpoints/[endpoint_id]/recover/[recover_id]/route";
 import * as recover from "@/app/api/webhook-endpoints/[endpoint_id]/recover/route";
 import * as byId from "@/app/api/webhook-endpoints/[endpoint_id]/route";
 import * as ping from "@/app/api/webhook-endpoints/[endpoint_id]/test/route";
@@ -15,7 +16,7 @@ const E = "/api/webhook-endpoints/(?<endpoint_id>[^/]+)";
 export const WEBHOOK_ROUTES: [RegExp, Record<string, unknown>][] = [
   [/^\/api\/webhook-endpoints$/, endpoints], [new RegExp(`^${E}$`), byId], [new RegExp(`^${E}/test$`), ping],
   [new RegExp(`^${E}/attempts$`), attempts], [new RegExp(`^${E}/attempts/(?<attempt_id>[^/]+)/resend$`), resend],
-  [new RegExp(`^${E}/recover$`), recover],
+  [new RegExp(`^${E}/recover$`), recover], [new RegExp(`^${E}/recover/(?<recover_id>[^/]+)$`), recoverRun],
 ];
 
 export interface WebhookWorld {

@@ -84,7 +84,7 @@ describe("disabling", () => {
     rx.mode = "ok";
     expect((await w.api("PATCH", `/api/webhook-endpoints/${id}`, { disabled: false })).json.disabled).toBe(false);
     const since = new Date(Date.now() - 60_000).toISOString();
-    expect((await w.api("POST", `/api/webhook-endpoints/${id}/recover`, { since })).json).toMatchObject({ queued: 3 });
+    expect((await w.api("POST", `/api/webhook-endpoints/${id}/recover`, { since })).json).toMatchObject({ total: 3, status: "running" });
     expect((await w.tick(Date.now() + 10)).succeeded).toBe(3);
     expect(rx.accepted).toHaveLength(3);
     expect((await log(id)).slice(0, 3).every((a: { trigger: string; status: string }) => a.trigger === "manual" && a.status === "success")).toBe(true);

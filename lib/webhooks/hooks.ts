@@ -2,7 +2,7 @@
 
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { fetchJson } from "@/lib/http/fetch-json";
-import type { Attempt, ATTEMPT_STATUSES, Endpoint, EndpointCreateInput, EndpointPatchInput, EndpointWithHealth } from "./schema";
+import type { Attempt, ATTEMPT_STATUSES, Endpoint, EndpointCreateInput, EndpointPatchInput, EndpointWithHealth, RecoverRun } from "./schema";
 
 // Settings → Webhooks: /api/webhook-endpoints and its log. A signing secret exists only in the
 // answer of create and rotate (a mutation's result, read once by the page): it is never part of a
@@ -17,6 +17,7 @@ export const webhookKeys = {
   all: ["webhooks"] as const,
   list: () => [...webhookKeys.all, "list"] as const,
   attempts: (id: string, status?: AttemptStatus) => [...webhookKeys.all, "attempts", id, status ?? "all"] as const,
+  recover: (id: string, recoverId: string) => [...webhookKeys.all, "recover", id, recoverId] as const,
 };
 
 const endpointPath = (id: string) => `/api/webhook-endpoints/${encodeURIComponent(id)}`;
@@ -96,5 +97,27 @@ export function useWebhookAttempts(endpointId: string, status: AttemptStatus | u
     initialPageParam: null as string | null,
     getNextPageParam: (last) => (last.has_more ? last.next_cursor : null),
     refetchInterval: (q) => (live ? 2000 : q.state.data?.pages[0]?.attempts.some((a) => a.status === "pending") ? 10_000 : false),
+  });
+}
+
+/** Starts a recover run (every failed message since `since` sent again, in the background). */
+export function useStartRecover() {
+  return useMutation({
+    mutationFn: ({ endpointId, since }: { endpointId: string; since: string }) =>
+      fetchJson<RecoverRun>(`${endpointPath(endpointId)}/recover`, { method: "POST", body: { since } }),
+  });
+}
+
+/** A recover run's progress, polled every second while it runs; the log refreshes as messages go out. */
+export function useRecoverRun(endpointId: string, recoverId: string) {
+  const qc = useQueryClient();
+  return useQuery({
+    queryKey: webhookKeys.recover(endpointId, recoverId),
+    queryFn: async ({ signal }) => {
+      const run = await fetchJson<RecoverRun>(`${endpointPath(endpointId)}/recover/${encodeURIComponent(recoverId)}`, { signal });
+      void qc.invalidateQueries({ queryKey: [...webhookKeys.all, "attempts", endpointId] });
+      return run;
+    },
+    refetchInterval: (q) => (q.state.data?.status === "done" ? false : 1000),
   });
 }

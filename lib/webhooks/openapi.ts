@@ -5,7 +5,7 @@ import { operation, type OperationObject } from "@/lib/openapi/operation";
 import { hasMore, nextCursor } from "@/lib/openapi/responses";
 import {
   AttemptParams, AttemptsQuery, AttemptView, EndpointCreate, EndpointCreated, EndpointIdParams, EndpointListItem, EndpointPatch, EndpointView,
-  RecoverBody, RotatedSecret,
+  RecoverBody, RecoverIdParams, RecoverRunView, RotatedSecret,
 } from "./schema";
 
 const TAG = "Webhooks";
@@ -75,9 +75,16 @@ export function webhooksPaths(r: SchemaRegistry): Record<string, Record<string, 
     "/webhook-endpoints/{endpoint_id}/recover": {
       post: operation(r, "post", {
         tag: TAG, operationId: "recoverWebhookMessages", summary: "Recover failed messages",
-        description: "Queues every failed message to this endpoint created since `since`; the delivery log shows them as they are sent.",
+        description: "Starts a background run that sends every failed message to this endpoint created since `since` once more "
+          + "(counted now; queued in batches by the delivery worker, which resumes after a restart). Follow it with GET …/recover/{recover_id}.",
         params: E, body: RecoverBody, bodyExample: { since: "2025-06-01T00:00:00Z" },
-        responses: { 202: { description: "Queued", schema: Queued({ since: z.string(), queued: z.number().int() }) } }, errors: { 404: NOT_FOUND },
+        responses: { 202: { description: "The run, started (done at once when nothing failed since then)", schema: RecoverRunView } }, errors: { 404: NOT_FOUND },
+      }),
+    },
+    "/webhook-endpoints/{endpoint_id}/recover/{recover_id}": {
+      get: operation(r, "get", {
+        tag: TAG, operationId: "getWebhookRecoverRun", summary: "Recover run progress", params: RecoverIdParams,
+        responses: { 200: { description: "The run's progress", schema: RecoverRunView } }, errors: { 404: "No such endpoint or run in the caller's account" },
       }),
     },
   };

@@ -93,3 +93,15 @@ export const RecoverBody = z.object({
   since: z.iso.datetime({ offset: true, message: "must be an ISO 8601 time, e.g. 2025-06-01T00:00:00Z" })
     .describe("Every message to this endpoint that failed and was created since this time is sent again"),
 }).strict();
+
+export const RecoverIdParams = z.object({ endpoint_id: z.string(), recover_id: z.string().describe("recover_id returned by POST …/recover") });
+
+export const RecoverRunView = z.object({
+  recover_id: z.string(), endpoint_id: z.string(),
+  status: z.enum(["running", "done"]).describe("done once every counted message has been queued again and attempted once more"),
+  total: z.number().int().describe("Failed messages since `since` when the run started"),
+  done: z.number().int().describe("Of them, sent again (whatever the receiver answered; the delivery log has each attempt)"),
+  created_at: z.string(), finished_at: z.string().nullable(),
+}).meta({ id: "WebhookRecoverRun" });
+export type RecoverRun = z.infer<typeof RecoverRunView>;
+

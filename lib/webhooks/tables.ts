@@ -22,6 +22,15 @@ export interface WebhookDeliveriesTable {
   /** scheduled | manual (a resend or recover asked for the next attempt) */
   trigger_type: string;
   created_at: string;
+  /** The recover run (migration 0021) that queued this message again, if one did. */
+  recover_id?: string | null;
+}
+/** A recover run (migration 0021): its failed messages queued again in batches by the delivery worker. */
+export interface WebhookRecoversTable {
+  id: string; account_id: string; endpoint_id: string; since: string;
+  /** running | done */
+  status: string;
+  total: number; requeued: number; cursor: number; upto_id: number; created_at: string; finished_at: string | null;
 }
 export interface WebhookAttemptsTable {
   id: string; account_id: string; endpoint_id: string; delivery_id: number; event_id: string; type: string; attempt: number;
@@ -38,5 +47,6 @@ declare module "@/lib/core/tables" {
     webhook_events: WebhookEventsTable;
     webhook_deliveries: WebhookDeliveriesTable;
     webhook_attempts: WebhookAttemptsTable;
+    webhook_recovers: WebhookRecoversTable;
   }
 }

@@ -6,6 +6,7 @@ import { guardedFetch } from "@/lib/outbound/guarded-fetch";
 import { CONNECT_TIMEOUT_MS } from "@/lib/outbound/safe-fetch";
 import { describeFailure } from "@/lib/outbound/outbound-errors";
 import { claimBatch, dueEndpoints, recordAttempts, releaseClaims, type AttemptResult, type Claimed } from "./db/deliveries";
+import { recoverStep } from "./db/recover";
 import { getEndpoint as endpointForLane, signingSecrets, type EndpointRow } from "./db/endpoints";
 import { DISABLE_AFTER_MS, parseRetryAfter } from "./retry";
 import { signHeaders } from "./sign";
@@ -45,6 +46,8 @@ export interface TickReport { lanes: number; done: Promise<LaneReport> }
 export async function deliveryTick(opts: TickOptions = {}): Promise<TickReport> {
   const clock = () => opts.now ?? Date.now();
   const busy = opts.busy ?? new Set<string>();
+  // Recover runs queue their next batch first, so this tick's lanes already send it.
+  await recoverStep(clock()).catch((err) => logError("webhook recover step failed", { err }));
   const endpoints = await dueEndpoints(clock(), busy, opts.lanes ?? 32);
   const lanes = endpoints.map((e) => {
     busy.add(e.id);

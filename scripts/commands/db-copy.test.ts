@@ -24,6 +24,7 @@ import * as campaignActionRoute from "@/app/api/campaigns/[campaign_id]/[action]
 import * as campaignsRoute from "@/app/api/campaigns/route";
 import * as invitesRoute from "@/app/api/members/invites/route";
 import * as toolsRoute from "@/app/api/tools/route";
+import * as recoverRoute from "@/app/api/webhook-endpoints/[endpoint_id]/recover/route";
 import * as webhookEndpointsRoute from "@/app/api/webhook-endpoints/route";
 import * as toolTest from "@/app/api/tools/[tool_id]/test/route";
 import { registration } from "@/app/api/tools/tools-fixtures";
@@ -54,7 +55,7 @@ import { evaluateOnce } from "@/lib/alerts/evaluator";
 const ADMIN = process.env.TEST_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:55432/postgres";
 const havePg = Boolean(process.env.TEST_PG_ADMIN_URL) || (await canConnect(ADMIN));
 
-const TABLES = ["accounts", "calls", "call_daily", "agents", "tools", "tool_tests", "contact_lists", "contacts", "engines", "agent_deployments", "call_daily_engine", "users", "api_tokens", "sessions", "audit_log", "signin_failures", "suppressions", "member_links", "campaigns", "campaign_contacts", "call_outcomes", "call_outcome_fields", "ai_providers", "analysis_jobs", "analysis_runs", "call_outcome_daily", "webhook_endpoints", "webhook_events", "webhook_deliveries", "webhook_attempts", "agent_versions", "agent_deployment_log", "call_minute", "alert_rules", "alert_incidents", "agent_tests", "agent_test_runs", "agent_test_results"];
+const TABLES = ["accounts", "calls", "call_daily", "agents", "tools", "tool_tests", "contact_lists", "contacts", "engines", "agent_deployments", "call_daily_engine", "users", "api_tokens", "sessions", "audit_log", "signin_failures", "suppressions", "member_links", "campaigns", "campaign_contacts", "call_outcomes", "call_outcome_fields", "ai_providers", "analysis_jobs", "analysis_runs", "call_outcome_daily", "webhook_endpoints", "webhook_events", "webhook_deliveries", "webhook_attempts", "agent_versions", "agent_deployment_log", "call_minute", "alert_rules", "alert_incidents", "agent_tests", "agent_test_runs", "agent_test_results", "webhook_recovers"];
 const TOOL_TOKEN = "tok_copy_plaintext_9Xq2Lm";
 const UNTIL = new Date("2025-06-30T12:00:00Z");
 const pgName = `voxdesk_copy_${crypto.randomBytes(5).toString("hex")}`;
@@ -153,7 +154,8 @@ beforeAll(async () => {
   expect((await call(toolTest.POST, "POST", "/", { token: a.token, params: { tool_id: toolId }, body: { city: "Oslo" } })).json.success).toBe(true);
 
   // A webhook endpoint (sealed secret): the execution below emits call.ended to it (webhook_events, _deliveries).
-  expect((await call(webhookEndpointsRoute.POST, "POST", "/api/webhook-endpoints", { token: a.token, body: { url: `${target.origin}/events`, events: ["call.ended"] } })).status).toBe(201);
+  const hook = await call(webhookEndpointsRoute.POST, "POST", "/api/webhook-endpoints", { token: a.token, body: { url: `${target.origin}/events`, events: ["call.ended"] } });
+  expect(hook.status).toBe(201);
   // An engine (sealed key and webhook secret) and a deployment, through the real handlers.
   bolna = await startFakeBolna();
   const engine = await call(enginesRoute.POST, "POST", "/api/engines", { token: a.token, body: { name: "Copy engine", base_url: bolna.origin, api_key: bolna.apiKey } });
@@ -176,6 +178,8 @@ beforeAll(async () => {
   const agentTest = { name: "Copy test", variables: { name: "Ann" }, turns: ["hello"], expect: [{ type: "reply_matches", pattern: "^hel+o" }] };
   expect((await call(agentTestsRoute.POST, "POST", "/", { token: a.token, params: { id: agentId }, body: agentTest })).status).toBe(201);
   expect((await call(agentTestRunRoute.POST, "POST", "/", { token: a.token, params: { id: agentId } })).json.total).toBe(1);
+  // A recover run of the endpoint (webhook_recovers).
+  expect((await call(recoverRoute.POST, "POST", "/", { token: a.token, params: { endpoint_id: hook.json.endpoint_id }, body: { since: "2025-01-01T00:00:00Z" } })).status).toBe(202);
 
   listId = (await call(contactsRoute.POST, "POST", "/api/contacts", { token: a.token, body: { name: "Leads", default_country: "US" } })).json.list_id;
   const contacts = Array.from({ length: 1_500 }, (_, i) => ({ phone_number: `+1 415 30${String(i).padStart(5, "0")}`, template_variables: { first_name: `N${i}`, tier: i % 10 ? "std" : "vip", score: i } }));
