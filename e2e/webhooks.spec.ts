@@ -101,6 +101,16 @@ test("add an endpoint, see its secret once, send a test event, read the delivery
   await page.getByRole("button", { name: "Enable" }).click();
   await expect(page.getByRole("row", { name: rx.url })).toContainText("Active");
 
+  // Recover: since when, then a background run whose progress shows in the panel (nothing failed here).
+  const recover = page.getByRole("button", { name: "Recover failed" });
+  await recover.click();
+  const recoverForm = page.getByRole("form", { name: "Recover failed messages" });
+  await expect(recoverForm.getByLabel("Since")).toHaveValue(/^\d{4}-\d\d-\d\dT\d\d:\d\d$/);
+  await recoverForm.getByRole("button", { name: "Recover" }).click();
+  await expect(recoverForm).toBeHidden();
+  await expect(recover).toBeFocused();
+  await expect(page.getByTestId("recover-progress").getByRole("status")).toHaveText(/Nothing to recover|Recovered/);
+
   await page.getByRole("button", { name: "Delete", exact: true }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete endpoint" }).click();
   await expect(page.getByRole("row", { name: rx.url })).toHaveCount(0);
