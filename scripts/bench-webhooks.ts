@@ -20,7 +20,8 @@ import { percentile, printSideBySide, type BenchRow } from "./support/bench-kit"
 // worker loop as `npm start` runs it (WEBHOOK_TICK_MS). Reports deliveries/s, p50/p99 from commit to
 // the receiver, and duplicates (a webhook-id a receiver saw twice). Targets (SQLite): ≥ 500
 // deliveries/s, p99 ≤ 1 s, no duplicate, the down receiver slowing nobody. Alone:
-// `BENCH_ONLY=webhooks npm run bench`.
+// `BENCH_ONLY=webhooks npm run bench`; beside it on PostgreSQL (the same rows, a fresh database):
+// `BENCH_ONLY=webhooks npm run bench:pg`.
 
 const EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 10_000);
 const RATE = Number(process.env.BENCH_WEBHOOK_RATE ?? 200);
