@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
+import { startFakeAiProvider, type FakeAiProvider } from "@/lib/testing/fake-ai-provider";
 import { auth, createAgent, save, storedAgent, unique } from "./agents-support";
 import { FAKE_BOLNA_KEY, fakeBolnaPort } from "./fake-bolna-env";
 import { shots } from "./helpers";
@@ -94,8 +95,8 @@ test("define outcomes in the builder: errors from the shared schema beside each 
   expect(await previewPlan(page)).toEqual({ success: { enabled: false, criteria: PLAN.success.criteria } });
 });
 
-/** An agent with the plan, deployed to the fake engine, and one call it completed with the extraction's keys. */
-async function callWithEngineOutcome(request: APIRequestContext) {
+/** An agent with the plan, deployed to the fake engine (which answers the compiled extraction). */
+async function deployedAgentWithPlan(request: APIRequestContext) {
   const base = bolnaExampleAgent();
   const name = unique("Outcomes e2e");
   const created = await request.post("/api/agent", {
@@ -109,6 +110,12 @@ async function callWithEngineOutcome(request: APIRequestContext) {
   expect(engine.status()).toBe(201);
   const deployed = await request.post(`/api/agent/${agentId}/deploy`, { headers: auth(), data: { engine_id: (await engine.json()).engine_id } });
   expect(deployed.status()).toBe(200);
+  return agentId;
+}
+
+/** An agent with the plan, deployed to the fake engine, and one call it completed with the extraction's keys. */
+async function callWithEngineOutcome(request: APIRequestContext) {
+  const agentId = await deployedAgentWithPlan(request);
   const placed = await request.post(`/api/agent/${agentId}/call`, { headers: auth(), data: { to_number: "+14155550166" } });
   expect(placed.status()).toBe(202);
   const sid = (await placed.json()).call_sid as string;
@@ -123,6 +130,16 @@ async function callWithEngineOutcome(request: APIRequestContext) {
   }).toPass({ timeout: 45_000 });
   return { agentId, sid, outcome };
 }
+
+// Voxdesk's own analysis on Re-analyze: the same disposition and seats as the engine's (the call log
+// checks below filter by them), a different sentiment and plan, so the sheet shows which one it holds.
+const REANALYSIS = { success: true, success_reason: "Booked a table for Friday", sentiment: "neutral", disposition: "booked", fields: { seats: 1, plan: "pro" } };
+let fake: FakeAiProvider;
+test.beforeAll(async () => {
+  fake = await startFakeAiProvider({ apiKey: "sk-e2e-outcomes-console-31" });
+  fake.defaultReply = { json: { summary: "Booked a table for one.", ...REANALYSIS } };
+});
+test.afterAll(async () => fake?.close());
 
 test("a call's engine outcome in the call sheet, and the call log filtered by disposition", async ({ page, request }) => {
   test.setTimeout(90_000);
@@ -143,14 +160,35 @@ test("a call's engine outcome in the call sheet, and the call log filtered by di
   await expect(block.locator('[data-field="analyzed_at"] time')).toHaveAttribute("datetime", String(outcome.analyzed_at));
   await shots(page, "outcomes-call-sheet");
 
-  // Without an AI provider, Re-analyze says what to do and where (other specs remove the ones they add).
-  const providers = await request.get("/api/ai-providers", { headers: auth() });
-  if (providers.ok() && ((await providers.json()).providers ?? []).length === 0) {
-    await block.getByRole("button", { name: "Re-analyze" }).click();
-    const alert = block.getByRole("alert");
-    await expect(alert).toContainText("Connect an AI provider in Settings");
-    await expect(alert.getByRole("link", { name: /AI providers/ })).toHaveAttribute("href", "/settings/ai-providers");
+  // Without an AI provider, Re-analyze says what to do and where. Other specs may leave providers
+  // behind (the run order is not fixed): remove them all, so this is checked on every run.
+  const list = await request.get("/api/ai-providers?limit=100", { headers: auth() });
+  expect(list.status()).toBe(200);
+  for (const p of (await list.json()).providers as { provider_id: string }[]) {
+    expect((await request.delete(`/api/ai-providers/${p.provider_id}`, { headers: auth() })).status()).toBe(200);
   }
+  await block.getByRole("button", { name: "Re-analyze" }).click();
+  const alert = block.getByRole("alert");
+  await expect(alert).toContainText("Connect an AI provider in Settings");
+  await expect(alert.getByRole("link", { name: /AI providers/ })).toHaveAttribute("href", "/settings/ai-providers");
+
+  // With a provider connected (the fake, in this process), Re-analyze replaces the engine's outcome
+  // with Voxdesk's own, analysed by the worker inside `next start`: source, model and time shown.
+  const provider = await request.post("/api/ai-providers", { headers: auth(), data: { name: unique("Fake AI"), base_url: fake.baseUrl, api_key: fake.apiKey, model: "fake-large" } });
+  expect(provider.status()).toBe(201);
+  const providerId = (await provider.json()).provider_id as string;
+  await block.getByRole("button", { name: "Re-analyze" }).click();
+  await expect(alert).toHaveCount(0);
+  await expect(block.locator('[data-field="source"] dd')).toHaveText("Voxdesk analysis", { timeout: 30_000 });
+  await expect(block.locator('[data-field="model"] dd')).toHaveText("fake-large");
+  await expect(block.locator('[data-field="sentiment"] dd')).toHaveText("Neutral");
+  await expect(block.locator('[data-field="field:plan"] dd')).toContainText("pro");
+  const redone = (await (await request.get(`/api/details/${encodeURIComponent(sid)}`, { headers: auth() })).json()).outcome;
+  expect(redone).toMatchObject({ status: "analyzed", source: "voxdesk", model: "fake-large", ...REANALYSIS });
+  expect(redone.analyzed_at).not.toBe(outcome.analyzed_at);
+  await expect(block.locator('[data-field="analyzed_at"] time')).toHaveAttribute("datetime", String(redone.analyzed_at));
+  expect(fake.completions().length).toBeGreaterThanOrEqual(1);
+  expect((await request.delete(`/api/ai-providers/${providerId}`, { headers: auth() })).status()).toBe(200);
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog")).toBeHidden();
 
@@ -176,4 +214,36 @@ test("a call's engine outcome in the call sheet, and the call log filtered by di
   await page.getByRole("option", { name: "callback" }).click();
   await expect(page.getByText("No calls match these filters")).toBeVisible();
   await shots(page, "outcomes-call-log-filtered");
+});
+
+test("a campaign's page shows what its calls achieved", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const agentId = await deployedAgentWithPlan(request);
+  const list = await request.post("/api/contacts", { headers: auth(), data: { name: unique("Outcomes list"), default_country: "US" } });
+  expect(list.status()).toBe(201);
+  const listId = (await list.json()).list_id as string;
+  // Valid US numbers (exchange 555), different on each run.
+  const first = 1000 + (Date.now() % 8000);
+  const contacts = [0, 1].map((i) => ({ phone_number: `+1415555${first + i}` }));
+  expect((await request.post(`/api/contacts/${listId}/add`, { headers: auth(), data: { contacts } })).status()).toBe(200);
+  const created = await request.post("/api/campaigns", { headers: auth(), data: { name: unique("Outcomes campaign"), agent_id: agentId, list_id: listId } });
+  expect(created.status()).toBe(201);
+  const campaignId = (await created.json()).campaign_id as string;
+  expect((await request.post(`/api/campaigns/${campaignId}/start`, { headers: auth() })).status()).toBe(200);
+  // The fake engine completes both calls with the extraction's keys: success, "booked", positive.
+  await expect.poll(async () => {
+    const res = await request.get(`/api/details?limit=10&campaign_id=${campaignId}`, { headers: auth() });
+    return ((await res.json()).calls as { outcome: { status: string } }[]).filter((c) => c.outcome.status === "analyzed").length;
+  }, { timeout: 45_000 }).toBe(2);
+
+  await page.goto(`/campaigns/${campaignId}`);
+  const section = page.getByTestId("campaign-outcomes");
+  await expect(section.getByRole("heading", { name: "Outcomes" })).toBeVisible();
+  const figures = section.getByTestId("campaign-outcome-figures");
+  await expect(figures.locator("div", { hasText: "Success rate" }).locator("dd")).toHaveText("100%");
+  await expect(figures.locator("div", { hasText: "Analysed · succeeded" }).locator("dd")).toHaveText("2 · 2");
+  await expect(section.getByTestId("campaign-dispositions").getByRole("listitem")).toHaveCount(1);
+  await expect(section.getByTestId("campaign-dispositions").getByRole("listitem")).toContainText("booked");
+  await expect(section.getByTestId("campaign-dispositions").getByRole("listitem")).toContainText("2");
+  await shots(page, "outcomes-campaign");
 });
