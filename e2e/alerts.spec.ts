@@ -31,8 +31,10 @@ test("create an alert rule, trip it with calls, and see the incident with its ca
   await opener.click();
   const form = page.getByRole("form", { name: "New alert rule" });
   await form.getByLabel("Name").fill("");
+  await form.getByLabel("Threshold").fill("");
   await form.getByRole("button", { name: "Create rule" }).click();
   await expect(form.getByText("must not be empty")).toBeVisible();
+  await expect(form.getByText("must be a number")).toBeVisible();
 
   const ruleName = unique("Calls on the alerting agent");
   await form.getByLabel("Name").fill(ruleName);

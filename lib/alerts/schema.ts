@@ -13,8 +13,8 @@ const MetricField = z.enum(METRICS).describe(
   + "average_duration (seconds), cost (sum), calls (count); over the window, by the call's creation time");
 const AgentId = z.string().min(1).nullable().describe("Only this agent's calls; omitted or null: every agent");
 const Comparator = z.enum(["gt", "lt"]).describe("gt: fires while the value is above threshold; lt: below");
-const Threshold = z.number().finite().describe("In the metric's unit, or in percent change when relative");
-const Window = z.literal(WINDOWS)
+const Threshold = z.number({ error: "must be a number" }).finite().describe("In the metric's unit, or in percent change when relative");
+const Window = z.literal(WINDOWS, { error: "must be 10, 30, 60, 180 or 1440 minutes" })
   .describe("Minutes the metric looks back: 10, 30, 60, 180 or 1440");
 const Relative = z.boolean().describe("true: the value is the percent change against the window before");
 const Severity = z.enum(["warning", "critical"]);
