@@ -72,4 +72,12 @@ test("create an alert rule, trip it with calls, and see the incident with its ca
   await incident.getByRole("link", { name: sids[0] }).click();
   await expect(page).toHaveURL(new RegExp(`/calls\\?.*call=${sids[0]}`));
   await expect(page.getByRole("dialog")).toContainText(sids[0]);
+
+  // Deleting the rule asks first, takes its incidents with it, and leaves focus on New rule.
+  await page.goto("/alerts");
+  await page.getByRole("button", { name: `Delete ${ruleName}` }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete rule" }).click();
+  await expect(page.getByRole("row").filter({ hasText: ruleName })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "New rule" }).first()).toBeFocused();
+  await expect(page.getByRole("listitem", { name: `Incident: ${ruleName}` })).toHaveCount(0);
 });

@@ -49,9 +49,11 @@ export function AlertsPage() {
   const can = useCan("admin");
   const [editing, setEditing] = React.useState<Rule | "new" | null>(null);
   const [deleting, setDeleting] = React.useState<Rule | null>(null);
+  // A deleted rule's row (and its Delete button, the dialog's opener) is gone: focus goes to the page's New rule.
+  const newRule = React.useRef<HTMLButtonElement>(null);
   const list = rules.data ?? [];
   const add = can.allowed
-    ? <Button onClick={() => setEditing("new")}><Plus aria-hidden="true" />New rule</Button>
+    ? <Button ref={newRule} onClick={() => setEditing("new")}><Plus aria-hidden="true" />New rule</Button>
     : undefined;
   return (
     <>
@@ -87,6 +89,7 @@ export function AlertsPage() {
         description="The rule stops being checked; its incidents are deleted with it."
         confirmLabel="Delete rule"
         onConfirm={() => remove.mutateAsync(deleting!.rule_id)}
+        onClosed={(confirmed) => { if (confirmed) newRule.current?.focus(); }}
       />
     </>
   );

@@ -29,7 +29,7 @@ function IncidentItem({ i }: { i: Incident }) {
       </p>
       {i.call_sids.length > 0 ? (
         <div className="mt-2">
-          <h4 className="text-xs font-medium text-zinc-600 dark:text-zinc-400">Calls that count toward it{i.call_sids.length >= 50 ? " (first 50)" : ""}</h4>
+          <h3 className="text-xs font-medium text-zinc-600 dark:text-zinc-400">Calls that count toward it{i.call_sids.length >= 50 ? " (first 50)" : ""}</h3>
           <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-1" aria-label={`Calls of the incident ${i.rule_name}`}>
             {i.call_sids.map((sid) => (
               <li key={sid}>
