@@ -1,5 +1,6 @@
 import * as agentRoute from "@/app/api/agent/route";
 import * as deployRoute from "@/app/api/agent/[id]/deploy/route";
+import * as providerById from "@/app/api/ai-providers/[provider_id]/route";
 import * as providers from "@/app/api/ai-providers/route";
 import * as runById from "@/app/api/analysis-runs/[run_id]/route";
 import * as runPreview from "@/app/api/analysis-runs/preview/route";
@@ -48,7 +49,7 @@ export async function analysisWorld(name: string): Promise<AnalysisWorld> {
     [/^\/api\/webhooks\/bolna\/(?<secret>[^/]+)$/, webhook], [/^\/api\/details$/, details],
     [/^\/api\/details\/(?<call_sid>[^/]+)$/, callBySid], [/^\/api\/details\/(?<call_sid>[^/]+)\/analyze$/, analyze],
     [/^\/api\/analysis-runs$/, runs], [/^\/api\/analysis-runs\/preview$/, runPreview], [/^\/api\/analysis-runs\/(?<run_id>[^/]+)$/, runById],
-    [/^\/api\/ai-providers$/, providers], [/^\/api\/agent$/, agentRoute], [/^\/api\/agent\/(?<id>[^/]+)\/deploy$/, deployRoute],
+    [/^\/api\/ai-providers$/, providers], [/^\/api\/ai-providers\/(?<provider_id>[^/]+)$/, providerById], [/^\/api\/agent$/, agentRoute], [/^\/api\/agent\/(?<id>[^/]+)\/deploy$/, deployRoute],
     [/^\/api\/engines$/, enginesRoute],
   ]);
   const database = await freshDatabase({ TOOL_TARGET_ALLOWLIST: "127.0.0.1", PUBLIC_URL: app.origin, RATE_LIMIT_PER_MINUTE: "100000", READ_CACHE_MB: "0" });

@@ -25,6 +25,8 @@ export interface FakeAiProvider {
   readonly requests: RecordedRequest[];
   /** Completions whose client went away before the answer ended (a cancelled stream). */
   readonly cancelled: number;
+  /** The most chat completions this server was answering at once (received, response not yet closed). */
+  readonly maxInFlight: number;
   /** Chat completions recorded, bodies parsed. */
   completions(): Record<string, unknown>[];
   /** Replies for the next completions, in order; once used up, `defaultReply` answers. */
@@ -83,7 +85,7 @@ export async function startFakeAiProvider(options: { apiKey?: string; models?: s
   const models = options.models ?? ["fake-small", "fake-large"];
   const queue: FakeAiReply[] = [];
   const fake = { defaultReply: { text: "ok" } as FakeAiReply };
-  const counts = { cancelled: 0 };
+  const counts = { cancelled: 0, inFlight: 0, maxInFlight: 0 };
 
   function answer(res: http.ServerResponse, request: Record<string, unknown>, reply: FakeAiReply) {
     if ("status" in reply) {
@@ -136,6 +138,8 @@ export async function startFakeAiProvider(options: { apiKey?: string; models?: s
     if (!models.includes(String(request.model))) {
       return sendJson(res, 404, errorBody(404, `The model \`${String(request.model)}\` does not exist`));
     }
+    counts.maxInFlight = Math.max(counts.maxInFlight, ++counts.inFlight);
+    res.on("close", () => void counts.inFlight--);
     const reply = queue.shift() ?? fake.defaultReply;
     const go = () => (res.destroyed ? undefined : answer(res, request, reply));
     if (reply.delayMs) setTimeout(go, reply.delayMs);
@@ -144,7 +148,8 @@ export async function startFakeAiProvider(options: { apiKey?: string; models?: s
 
   // A getter (Object.assign would copy today's count, not the counter).
   Object.defineProperty(fake, "cancelled", { get: () => counts.cancelled });
-  return Object.assign(fake as typeof fake & { readonly cancelled: number }, {
+  Object.defineProperty(fake, "maxInFlight", { get: () => counts.maxInFlight });
+  return Object.assign(fake as typeof fake & { readonly cancelled: number; readonly maxInFlight: number }, {
     origin: server.origin,
     baseUrl: `${server.origin}/v1`,
     apiKey,
