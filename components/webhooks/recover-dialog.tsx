@@ -70,7 +70,8 @@ export function RecoverProgress({ endpointId, recoverId, onDismiss }: { endpoint
   const words = run.isError ? `Could not read the recover run: ${run.error.message}`
     : !r ? "Starting the recover run…"
     : r.total === 0 ? "Nothing to recover: no message failed since then."
-    : r.status === "done" ? `Recovered: all ${r.total} failed messages were sent again (the log shows each answer).`
+    : r.status === "done" && r.done >= r.total ? `Recovered: all ${r.total} failed messages were sent again (the log shows each answer).`
+    : r.status === "done" ? `Recover ended: ${r.done} of ${r.total} sent again; the rest failed before their turn (the endpoint was disabled).`
     : `Sending failed messages again: ${r.done} of ${r.total}.`;
   return (
     <div className="mt-4 rounded-md border border-zinc-200 p-3 dark:border-zinc-800" data-testid="recover-progress">

@@ -66,6 +66,18 @@ describe("recover run", () => {
     expect(rx.accepted.length - before).toBe(5);
   });
 
+  it("ends when the endpoint is disabled midway (410): done counts only the messages sent again", async () => {
+    const id = await w.endpoint(rx);
+    await failedMessages(id, 3);
+    rx.mode = "410";
+    const started = await w.api("POST", `/api/webhook-endpoints/${id}/recover`, { since: new Date(Date.now() - 60_000).toISOString() });
+    const path = `/api/webhook-endpoints/${id}/recover/${started.json.recover_id}`;
+    await w.tick(Date.now() + 10);
+    await w.tick(Date.now() + 10);
+    expect((await w.api("GET", path)).json).toMatchObject({ status: "done", total: 3, done: 1 });
+    expect((await w.api("GET", `/api/webhook-endpoints/${id}`)).json.disabled).toBe(true);
+  });
+
   it("another account's endpoint or run is a 404", async () => {
     const other = await w.api("GET", "/api/webhook-endpoints/not-mine/recover/x");
     expect(other.status).toBe(404);

@@ -10,7 +10,9 @@ import type { RecoverRun } from "../schema";
 // never holds one long transaction and a restart resumes at the cursor. Two instances may step the
 // same run: the cursor moves by a conditional update, and the loser's batch rolls back.
 // Progress is read from the messages themselves: a queued message is "done" once its next attempt
-// has been made (recordIn sets trigger_type back to scheduled), whatever that attempt answered.
+// has been made (recordIn sets trigger_type back to scheduled), whatever that attempt answered. A run
+// is done when none of its messages still waits for that attempt (an endpoint disabled meanwhile fails
+// its waiting messages: the run ends with done < total).
 
 const BATCH = 500;
 
@@ -60,7 +62,7 @@ export async function recoverStep(now = Date.now(), batch = BATCH): Promise<numb
     const cursor = Number(r.cursor);
     const upto = Number(r.upto_id);
     if (cursor >= upto) {
-      const waiting = await db().selectFrom("webhook_deliveries").select("id").where("recover_id", "=", r.id).where("trigger_type", "=", "manual").limit(1).executeTakeFirst();
+      const waiting = await db().selectFrom("webhook_deliveries").select("id").where("recover_id", "=", r.id).where("trigger_type", "=", "manual").where("status", "=", "pending").limit(1).executeTakeFirst();
       if (!waiting) await db().updateTable("webhook_recovers").set({ status: "done", finished_at: new Date(now).toISOString() }).where("id", "=", r.id).where("status", "=", "running").execute();
       continue;
     }
