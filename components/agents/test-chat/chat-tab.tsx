@@ -47,7 +47,7 @@ function EntryView({ entry }: { entry: Entry }) {
 /** The test chat for editors and above (a turn may call the agent's tools for real, like a tool test). */
 export function ChatTab(props: ChatTabProps) {
   const can = useCan("editor");
-  if (!can.allowed) return <p role="note" className="text-sm text-zinc-600 dark:text-zinc-300">{can.reason}. The test cases and their runs can still be read.</p>;
+  if (!can.allowed) return <p role="note" className="shrink-0 text-sm text-zinc-600 dark:text-zinc-300">{can.reason}. The test cases and their runs can still be read.</p>;
   return <Chat {...props} />;
 }
 
@@ -59,25 +59,37 @@ function Chat({ agentId, version, variableNames }: ChatTabProps) {
   const [draft, setDraft] = React.useState("");
   const [saving, setSaving] = React.useState(false);
   const log = React.useRef<HTMLDivElement>(null);
+  // Follow the newest message as replies stream, unless the user scrolled up to read (sending follows again).
+  const follow = React.useRef(true);
   const { reset } = chat;
 
   // A new version starts a new conversation, opening with that version's welcome.
-  React.useEffect(() => { reset(); }, [reset]);
-  React.useEffect(() => { log.current?.scrollTo({ top: log.current.scrollHeight }); }, [chat.entries]);
+  React.useEffect(() => { follow.current = true; reset(); }, [reset]);
+  React.useEffect(() => {
+    if (follow.current) log.current?.scrollTo({ top: log.current.scrollHeight });
+  }, [chat.entries, chat.streaming]);
+
+  function onScroll() {
+    const el = log.current;
+    if (el) follow.current = el.scrollHeight - el.scrollTop - el.clientHeight < 32;
+  }
 
   function submit(e?: React.FormEvent) {
     e?.preventDefault();
     const text = draft.trim();
     if (!text || chat.streaming) return;
+    follow.current = true;
     chat.send(text);
     setDraft("");
   }
 
   const hasTurns = chat.entries.some((e) => e.kind === "user");
   return (
-    <div className="flex flex-col gap-4">
+    // The sheet's height is split: variables on top, the conversation scrolls, the composer stays at the bottom.
+    <div className="flex min-h-0 flex-1 flex-col gap-3">
       {variableNames.length > 0 && (
-        <fieldset className="grid gap-3 sm:grid-cols-2">
+        // Many variables scroll on their own rather than push the conversation out of view.
+        <fieldset className="grid max-h-[30dvh] shrink-0 gap-3 overflow-y-auto sm:grid-cols-2">
           <legend className="mb-1 text-sm font-medium">Prompt variables</legend>
           {variableNames.map((name) => (
             <Field key={name} label={<code className="text-[13px]">{`{${name}}`}</code>}>
@@ -95,7 +107,8 @@ function Chat({ agentId, version, variableNames }: ChatTabProps) {
         data-testid="test-conversation"
         // Focusable so the keyboard can scroll it.
         tabIndex={0}
-        className={cn("flex max-h-[50dvh] min-h-40 flex-col gap-3 overflow-y-auto rounded-md border border-zinc-200 p-3 dark:border-zinc-800", focusRing)}
+        onScroll={onScroll}
+        className={cn("flex min-h-24 flex-1 flex-col gap-3 overflow-y-auto overscroll-contain rounded-md border border-zinc-200 p-3 dark:border-zinc-800", focusRing)}
       >
         {chat.entries.length === 0 && !chat.streaming && (
           <p className="m-auto text-sm text-zinc-500 dark:text-zinc-400">No welcome message. Write to the agent below.</p>
@@ -107,7 +120,7 @@ function Chat({ agentId, version, variableNames }: ChatTabProps) {
       </div>
       {/* The finished reply (or the error) is announced once. */}
       <p aria-live="polite" className="sr-only">{chat.announce}</p>
-      <form onSubmit={submit} className="flex flex-col gap-2" aria-label="Message the agent">
+      <form onSubmit={submit} className="flex shrink-0 flex-col gap-2" aria-label="Message the agent">
         <Field label="Message" hint="Enter sends; Shift+Enter starts a new line.">
           <Textarea
             rows={2}
