@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { agentKeys } from "@/lib/agents/hooks";
+import { agentKeys, type AgentRecord } from "@/lib/agents/hooks";
 import { fetchJson } from "@/lib/http/fetch-json";
 import type { DeployResult } from "@/lib/engines/hooks";
 import type { Change } from "./diff";
@@ -28,6 +28,7 @@ export interface VersionDiff { from: number; to: number; changes: Change[] }
 
 export const versionKeys = {
   list: (agentId: string) => [...agentKeys.detail(agentId), "versions"] as const,
+  one: (agentId: string, n: number) => [...agentKeys.detail(agentId), "version", n] as const,
   diff: (agentId: string, from: number, to: number) => [...agentKeys.detail(agentId), "diff", from, to] as const,
 };
 
@@ -39,6 +40,16 @@ export function useVersions(agentId: string, enabled = true) {
     queryFn: ({ signal }) => fetchJson<{ versions: VersionSummary[] }>(`${base(agentId)}/versions`, { signal }),
     select: (res) => res.versions,
     enabled,
+  });
+}
+
+/** Version n's content (the agent's shape); undefined reads nothing. Content never changes, so it never goes stale. */
+export function useVersion(agentId: string, n: number | undefined) {
+  return useQuery({
+    queryKey: versionKeys.one(agentId, n ?? 0),
+    queryFn: ({ signal }) => fetchJson<AgentRecord & { version: number }>(`${base(agentId)}/versions/${n}`, { signal }),
+    enabled: n !== undefined,
+    staleTime: Infinity,
   });
 }
 
