@@ -7,8 +7,8 @@ import { Progress } from "@/components/ui/progress";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useTestRun, type TestResult, type TestRun } from "@/lib/agents/tests/hooks";
 
-const STATUS_WORDS: Record<TestRun["status"], string> = { running: "Running", passed: "Passed", failed: "Failed", error: "Error" };
-const STATUS_BADGE = { running: "accent", passed: "success", failed: "destructive", error: "warning" } as const;
+export const STATUS_WORDS: Record<TestRun["status"], string> = { running: "Running", passed: "Passed", failed: "Failed", error: "Error" };
+export const STATUS_BADGE = { running: "accent", passed: "success", failed: "destructive", error: "warning" } as const;
 
 function ResultIcon({ r }: { r: TestResult }) {
   if (r.passed === null) return <Loader2 aria-hidden="true" className="size-4 text-zinc-400 motion-safe:animate-spin" />;

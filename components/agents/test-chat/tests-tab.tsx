@@ -10,6 +10,8 @@ import { ErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useAgentTests, useDeleteAgentTest, useRunAgentTests, useTestRuns, type AgentTest } from "@/lib/agents/tests/hooks";
 import { useCan } from "@/lib/people/hooks/use-can";
+import { cn, focusRing } from "@/lib/utils";
+import { PastRuns } from "./past-runs";
 import { RunResults } from "./run-results";
 
 function expectWords(t: AgentTest): string {
@@ -32,6 +34,7 @@ export function TestsTab({ agentId, version }: { agentId: string; version?: numb
   const can = useCan("editor");
   const [runId, setRunId] = React.useState<string | null>(null);
   const [toDelete, setToDelete] = React.useState<AgentTest | null>(null);
+  const runsTitle = React.useId();
   // Until a run is started here, the newest run is shown.
   const shown = runId ?? runs.data?.[0]?.run_id ?? null;
   const count = tests.data?.length ?? 0;
@@ -73,19 +76,29 @@ export function TestsTab({ agentId, version }: { agentId: string; version?: numb
   }
 
   return (
-    <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center gap-2">
+    // The Run button stays at the top; the cases, past runs and results scroll beneath it.
+    <div className="flex min-h-0 flex-1 flex-col gap-3">
+      <div className="flex shrink-0 flex-wrap items-center gap-2">
         <Button onClick={runAll} disabled={count === 0 || start.isPending || !can.allowed} title={count === 0 ? "Save a test case first" : can.reason}>
           <Play aria-hidden="true" />
           {start.isPending ? "Starting…" : version === undefined ? "Run tests on the latest version" : `Run tests on v${version}`}
         </Button>
       </div>
-      {list}
-      {shown && (
-        <div className="rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
-          <RunResults key={shown} agentId={agentId} runId={shown} />
-        </div>
-      )}
+      {/* Focusable so the keyboard can scroll it (results have text only). */}
+      <div role="region" aria-label="Test cases and runs" tabIndex={0} className={cn("flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto overscroll-contain rounded-md", focusRing)}>
+        {list}
+        {runs.data && runs.data.length > 0 && (
+          <section aria-labelledby={runsTitle} className="flex flex-col gap-1">
+            <h3 id={runsTitle} className="text-sm font-medium">Runs</h3>
+            <PastRuns runs={runs.data} shown={shown} onPick={setRunId} />
+          </section>
+        )}
+        {shown && (
+          <div className="rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
+            <RunResults key={shown} agentId={agentId} runId={shown} />
+          </div>
+        )}
+      </div>
       <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(o) => !o && setToDelete(null)}

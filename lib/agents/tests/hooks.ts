@@ -78,14 +78,18 @@ export function useTestRuns(agentId: string, enabled = true) {
   });
 }
 
-/** One run, read again every second while it runs; once it ends, the versions list (its `tests`) is refreshed. */
+/** One run, read again every second while it runs; once it ends, the versions list (its `tests`) and the runs list are refreshed. */
 export function useTestRun(agentId: string, runId: string | null) {
   const qc = useQueryClient();
   return useQuery({
     queryKey: testKeys.run(agentId, runId ?? ""),
     queryFn: async ({ signal }) => {
       const run = await fetchJson<TestRun>(`${base(agentId)}/runs/${encodeURIComponent(runId!)}`, { signal });
-      if (run.status !== "running") void qc.invalidateQueries({ queryKey: [...agentKeys.detail(agentId), "versions"] });
+      if (run.status !== "running") {
+        void qc.invalidateQueries({ queryKey: [...agentKeys.detail(agentId), "versions"] });
+        // exact: the runs key prefixes this run's own key, which must not be read again in a loop.
+        void qc.invalidateQueries({ queryKey: testKeys.runs(agentId), exact: true });
+      }
       return run;
     },
     enabled: runId !== null,
