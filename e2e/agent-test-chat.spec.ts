@@ -87,6 +87,16 @@ test("chat with a tool call, save it as a test case, run the tests, see the resu
   await expect(card).toContainText("HTTP 200");
   await expect(card).toContainText(`POST ${target.origin}/book`);
   await expect(card).toContainText("Monday 10:00");
+  // The conversation scrolls inside the sheet: with the tool card shown, the message box and Send
+  // stay in view at desktop and phone sizes without scrolling anything.
+  const viewport = page.viewportSize();
+  for (const [width, height] of [[1280, 720], [390, 844]] as const) {
+    await page.setViewportSize({ width, height });
+    await expect(box).toBeInViewport();
+    await expect(panel.getByRole("button", { name: "Send", exact: true })).toBeInViewport();
+    await expect(panel.getByRole("button", { name: "Save as test case" })).toBeInViewport();
+  }
+  if (viewport) await page.setViewportSize(viewport);
   await expect(panel.getByText(TOOL_TOKEN)).toHaveCount(0);
   expect(target.requests.filter((r) => r.url === "/book")).toHaveLength(1);
   expect(target.requests[0].body).toContain("monday");
@@ -142,6 +152,19 @@ test("chat with a tool call, save it as a test case, run the tests, see the resu
   await expect(run.getByText(`${toolName} was not called`)).toBeVisible();
   await run.getByText("Transcript of Books Monday").click();
   await expect(run).toContainText("Sorry, I cannot book.");
+  // The past runs, newest first; picking the earlier one shows its results again.
+  const pastRuns = panel.getByRole("list", { name: "Past runs" }).getByTestId("past-run");
+  await expect(pastRuns).toHaveCount(2);
+  await expect(pastRuns.first()).toContainText("passed 0 of 1");
+  await expect(pastRuns.first().getByRole("button")).toHaveAttribute("aria-pressed", "true");
+  const older = pastRuns.nth(1).getByRole("button");
+  await expect(older).toContainText("v1");
+  await expect(older).toContainText("passed 1 of 1");
+  await older.click();
+  await expect(older).toHaveAttribute("aria-pressed", "true");
+  await expect(run).toHaveAttribute("data-status", "passed");
+  await expect(run).toContainText("Passed 1 of 1");
+  await expect(run.getByTestId("test-result")).toHaveAttribute("data-passed", "true");
   await page.keyboard.press("Escape");
   await expect(panel).toBeHidden();
   await page.getByRole("button", { name: "History", exact: true }).click();

@@ -6,12 +6,11 @@ import { formatDateTime } from "@/lib/format/date-time";
 import { cn, focusRing } from "@/lib/utils";
 import { STATUS_BADGE, STATUS_WORDS } from "./run-results";
 
-/** The agent's runs, newest first, one line each; picking one shows its results below the list. */
+/** The agent's runs, one line each, in the API's order (newest first); picking one shows its results below the list. */
 export function PastRuns({ runs, shown, onPick }: { runs: TestRunSummary[]; shown: string | null; onPick: (runId: string) => void }) {
-  const newestFirst = [...runs].sort((a, b) => b.created_at.localeCompare(a.created_at));
   return (
     <ul aria-label="Past runs" className="flex flex-col gap-1">
-      {newestFirst.map((r) => {
+      {runs.map((r) => {
         const current = r.run_id === shown;
         return (
           <li key={r.run_id} data-testid="past-run">
