@@ -8,6 +8,7 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { useCan } from "@/lib/people/hooks/use-can";
 import { cn, focusRing } from "@/lib/utils";
+import { atBottom } from "./follow";
 import { SaveTestDialog } from "./save-test-dialog";
 import { ToolCallCard } from "./tool-call-card";
 import { useTestChat, type Entry } from "./use-test-chat";
@@ -70,8 +71,7 @@ function Chat({ agentId, version, variableNames }: ChatTabProps) {
   }, [chat.entries, chat.streaming]);
 
   function onScroll() {
-    const el = log.current;
-    if (el) follow.current = el.scrollHeight - el.scrollTop - el.clientHeight < 32;
+    if (log.current) follow.current = atBottom(log.current);
   }
 
   function submit(e?: React.FormEvent) {
