@@ -1,5 +1,6 @@
 "use client";
 
+import { placeServerErrors, topLevelField } from "@/components/ui/server-field-errors";
 import * as React from "react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useForm } from "react-hook-form";
@@ -12,13 +13,12 @@ import { controlClass, Input } from "@/components/ui/input";
 import { useAgents } from "@/lib/agents/hooks";
 import { useCreateAlertRule, useUpdateAlertRule } from "@/lib/alerts/hooks";
 import { METRICS, RuleCreate, WINDOWS, type Rule } from "@/lib/alerts/schema";
-import { ApiError } from "@/lib/http/fetch-json";
 import { cn } from "@/lib/utils";
 import { METRIC_LABELS, windowLabel } from "./alert-format";
 
 type Values = z.input<typeof RuleCreate>;
 const FIELDS = ["name", "metric", "agent_id", "comparator", "threshold", "window_minutes", "relative", "severity", "notify"] as const;
-const fieldOf = (p: string) => FIELDS.find((f) => p === f || p.startsWith(`${f}[`) || p.startsWith(`${f}.`));
+const fieldOf = topLevelField(FIELDS);
 const selectClass = cn(controlClass, "h-9");
 
 /** Emails typed as one line, split on commas or spaces; the schema checks each. */
@@ -52,13 +52,7 @@ export function RuleFormDialog({ rule, onClose }: { rule?: Rule; onClose: () => 
       toast.success(rule ? "Alert rule saved" : "Alert rule created");
       onClose();
     } catch (err) {
-      if (!(err instanceof ApiError)) return form.setError("root.server", { message: "Could not reach the server. Try again." });
-      let placed = 0;
-      for (const [path, message] of Object.entries(err.fieldErrors)) {
-        const field = fieldOf(path);
-        if (field) form.setError(field, { type: "server", message }, { shouldFocus: placed++ === 0 });
-      }
-      if (!placed) form.setError("root.server", { message: err.message });
+      placeServerErrors(err, form.setError, fieldOf);
     }
   });
 

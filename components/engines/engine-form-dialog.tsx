@@ -1,5 +1,6 @@
 "use client";
 
+import { placeServerErrors } from "@/components/ui/server-field-errors";
 import * as React from "react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
@@ -10,7 +11,6 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { useCheckEngine, useCreateEngine, useUpdateEngine, type EngineRecord } from "@/lib/engines/hooks";
-import { ApiError } from "@/lib/http/fetch-json";
 import { EngineCreate } from "@/lib/engines/schema";
 import { enginePatchBody, isEngineField, keyNeededAgain, type EngineFormValues } from "./engine-form-values";
 
@@ -54,13 +54,7 @@ export function EngineFormDialog({ engine: initial, onClose }: { engine?: Engine
         saved = Object.keys(body).length ? await update.mutateAsync({ id: engine.engine_id, body }) : engine;
       }
     } catch (err) {
-      if (!(err instanceof ApiError)) return form.setError("root.server", { message: "Could not reach the server. Try again." });
-      let placed = 0;
-      for (const [path, message] of Object.entries(err.fieldErrors)) {
-        if (!isEngineField(path)) continue;
-        form.setError(path, { type: "server", message }, { shouldFocus: placed++ === 0 });
-      }
-      if (!placed) form.setError("root.server", { message: err.message });
+      placeServerErrors(err, form.setError, (path) => (isEngineField(path) ? path : undefined));
       return;
     }
     setEngine(saved);

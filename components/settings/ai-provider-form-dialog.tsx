@@ -1,5 +1,6 @@
 "use client";
 
+import { placeServerErrors } from "@/components/ui/server-field-errors";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
@@ -10,7 +11,6 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { useCreateAiProvider } from "@/lib/ai-providers/hooks";
 import { AiProviderCreate, type AiProviderCreateInput } from "@/lib/ai-providers/schema";
-import { ApiError } from "@/lib/http/fetch-json";
 
 const FIELDS = ["name", "base_url", "api_key", "model"] as const;
 const isField = (p: string): p is (typeof FIELDS)[number] => (FIELDS as readonly string[]).includes(p);
@@ -33,13 +33,7 @@ export function AiProviderFormDialog({ onClose }: { onClose: () => void }) {
       toast.success(`AI provider '${provider.name}' added`, { description: "Check the connection to prove the key and model." });
       onClose();
     } catch (err) {
-      if (!(err instanceof ApiError)) return form.setError("root.server", { message: "Could not reach the server. Try again." });
-      let placed = 0;
-      for (const [path, message] of Object.entries(err.fieldErrors)) {
-        if (!isField(path)) continue;
-        form.setError(path, { type: "server", message }, { shouldFocus: placed++ === 0 });
-      }
-      if (!placed) form.setError("root.server", { message: err.message });
+      placeServerErrors(err, form.setError, (path) => (isField(path) ? path : undefined));
     }
   });
 

@@ -1,5 +1,6 @@
 "use client";
 
+import { placeServerErrors, topLevelField } from "@/components/ui/server-field-errors";
 import * as React from "react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useForm } from "react-hook-form";
@@ -10,13 +11,12 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { ApiError } from "@/lib/http/fetch-json";
 import { useCreateWebhookEndpoint, useUpdateWebhookEndpoint } from "@/lib/webhooks/hooks";
 import { EndpointCreate, type Endpoint, type EndpointCreateInput } from "@/lib/webhooks/schema";
 import { EventPicker } from "./event-picker";
 
 const FIELDS = ["url", "description", "events"] as const;
-const fieldOf = (p: string) => FIELDS.find((f) => p === f || p.startsWith(`${f}[`) || p.startsWith(`${f}.`));
+const fieldOf = topLevelField(FIELDS);
 
 /**
  * Add or edit an endpoint. The API's own schema validates the form (edit sends the same three
@@ -48,13 +48,7 @@ export function EndpointFormDialog({ endpoint, onClose }: { endpoint?: Endpoint;
       // The secret now lives in this dialog's state alone, not in the mutation cache.
       create.reset();
     } catch (err) {
-      if (!(err instanceof ApiError)) return form.setError("root.server", { message: "Could not reach the server. Try again." });
-      let placed = 0;
-      for (const [path, message] of Object.entries(err.fieldErrors)) {
-        const field = fieldOf(path);
-        if (field) form.setError(field, { type: "server", message }, { shouldFocus: placed++ === 0 });
-      }
-      if (!placed) form.setError("root.server", { message: err.message });
+      placeServerErrors(err, form.setError, fieldOf);
     }
   });
 
