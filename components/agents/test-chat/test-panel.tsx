@@ -51,8 +51,9 @@ export function TestPanel({ agent, open, onClose }: TestPanelProps) {
           <SheetTitle>Test {agent.agent_name}</SheetTitle>
           <SheetDescription>Talk to a saved version through the account&apos;s AI provider; its tools are called for real.</SheetDescription>
         </SheetHeader>
-        {/* A column: picker and tabs stay at the top, each tab scrolls inside and keeps its controls in view. */}
-        <SheetBody className="flex min-h-0 flex-col gap-4 overflow-hidden">
+        {/* A column: picker and tabs stay at the top, each tab scrolls inside and keeps its controls in view
+            (the sheet itself scrolls only when too short for even that). */}
+        <SheetBody className="flex min-h-0 flex-col gap-4">
           <VersionPicker agentId={agent.agent_id} value={picked} onChange={setPicked} />
           <Tabs value={tab} onValueChange={setTab} className="flex min-h-0 flex-1 flex-col">
             <TabsList aria-label="Test panel" className="shrink-0 self-start">
