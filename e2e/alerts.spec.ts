@@ -42,7 +42,7 @@ test("create an alert rule, trip it with calls, and see the incident with its ca
   await form.getByLabel("Agent").selectOption(agentId);
   await form.getByLabel("Fires when the value is").selectOption("gt");
   await form.getByLabel("Threshold").fill("1");
-  await form.getByLabel("Window").selectOption("10");
+  await form.getByRole("combobox", { name: /^Window/ }).selectOption("10");
   await shots(page, "alerts-rule-form");
   await form.getByRole("button", { name: "Create rule" }).click();
   await expect(form).toBeHidden();

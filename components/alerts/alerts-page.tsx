@@ -52,9 +52,10 @@ export function AlertsPage() {
   // A deleted rule's row (and its Delete button, the dialog's opener) is gone: focus goes to the page's New rule.
   const newRule = React.useRef<HTMLButtonElement>(null);
   const list = rules.data ?? [];
-  const add = can.allowed
-    ? <Button ref={newRule} onClick={() => setEditing("new")}><Plus aria-hidden="true" />New rule</Button>
-    : undefined;
+  // The header's button holds the ref; the empty state's copy must not take it over when the last rule goes.
+  const addLabel = <><Plus aria-hidden="true" />New rule</>;
+  const add = can.allowed ? <Button ref={newRule} onClick={() => setEditing("new")}>{addLabel}</Button> : undefined;
+  const addAgain = can.allowed ? <Button onClick={() => setEditing("new")}>{addLabel}</Button> : undefined;
   return (
     <>
       <PageHeader
@@ -67,7 +68,7 @@ export function AlertsPage() {
       ) : rules.isError ? (
         <ErrorState message={rules.error.message} onRetry={() => rules.refetch()} retrying={rules.isFetching} />
       ) : list.length === 0 ? (
-        <EmptyState icon={Bell} title="No alert rules" text={can.allowed ? "Add a rule to hear when an agent starts failing." : "An admin can add rules here."} action={add} />
+        <EmptyState icon={Bell} title="No alert rules" text={can.allowed ? "Add a rule to hear when an agent starts failing." : "An admin can add rules here."} action={addAgain} />
       ) : (
         <Table aria-label="Alert rules">
           <THead>
