@@ -1,5 +1,5 @@
-// Next calls register() once per server process at start: the campaign dispatcher (issue 10) and
-// the post-call analysis worker (issue 21) live inside `npm start`, so no second process is
+// Next calls register() once per server process at start: the campaign dispatcher and
+// the post-call analysis worker live inside `npm start`, so no second process is
 // needed. Route handlers learn the socket's peer address through the header stamped here
 // (lib/http/peer.ts): Next gives them no other way.
 export async function register() {
@@ -10,13 +10,13 @@ export async function register() {
   startDispatcherFromConfig();
   const { startAnalysisWorkerFromConfig } = await import("./lib/analysis/worker-loop");
   startAnalysisWorkerFromConfig();
-  // Signed webhooks out (issue 23): the delivery worker, unless WEBHOOK_DELIVERY=off.
+  // Signed webhooks out: the delivery worker, unless WEBHOOK_DELIVERY=off.
   const { startWebhookWorkerFromConfig } = await import("./lib/webhooks/worker-loop");
   startWebhookWorkerFromConfig();
-  // Alert rules (issue 23): checked every minute unless ALERTS=off.
+  // Alert rules: checked every minute unless ALERTS=off.
   const { startAlertEvaluatorFromConfig } = await import("./lib/alerts/worker-loop");
   startAlertEvaluatorFromConfig();
-  // Agent test runs (issue 22): queued tests are played unless TEST_RUNS_WORKER=off.
+  // Agent test runs: queued tests are played unless TEST_RUNS_WORKER=off.
   const { startTestRunsWorkerFromConfig } = await import("./lib/agents/tests/worker-loop");
   startTestRunsWorkerFromConfig();
 }

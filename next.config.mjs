@@ -1,4 +1,4 @@
-// Security headers on every answer, pages and API alike (issue 19 §12). The CSP carries no
+// Security headers on every answer, pages and API alike. The CSP carries no
 // script-src: the App Router's inline bootstrap scripts would need a per-request nonce, which
 // makes every page dynamic (docs/decisions.md, "Content-Security-Policy"). What it does carry
 // needs no nonce: no framing by other sites, no plugins, no <base> pointing scripts elsewhere.

@@ -85,7 +85,7 @@ export interface DialogCase {
   /** Steps before the opener (e.g. opening a menu); the dialog opens by pressing Enter on `via`. */
   via?: (page: Page, f: Fixtures) => Promise<Locator>;
   dialog: (page: Page) => Locator;
-  /** Focus return not yet working for this dialog (see the issue 13 report); the test is a fixme until it is. */
+  /** Why focus return does not work yet for this dialog; the test is a fixme until it does. */
   knownBroken?: string;
 }
 

@@ -4,7 +4,7 @@ import type { Theme } from "@/lib/theme";
 import { applyTheme, axe, dialogs, fixtures, openDialog, pages, resolveUrl, THEMES } from "./a11y-support";
 
 // WCAG 2.1 AA in both themes (axe), focus returning to the opener of every dialog, and a visible
-// focus indicator on every control the Tab key reaches (issue 13).
+// focus indicator on every control the Tab key reaches.
 
 const slug = (s: string) => s.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "dashboard";
 

@@ -4,7 +4,7 @@ import { startLoopbackServer, type LoopbackServer } from "@/lib/testing/loopback
 import { shots } from "./helpers";
 import { auth, unique } from "./agents-support";
 
-// Issue 22, console: the builder's Test panel. The fake OpenAI-compatible provider and a real tool
+// The agent test chat in the console: the builder's Test panel. The fake OpenAI-compatible provider and a real tool
 // target both run in this test process on 127.0.0.1 (the app's TOOL_TARGET_ALLOWLIST admits it).
 // The provider is scripted: first a call of the agent's tool, then a text reply; the app calls the
 // tool for real and the panel shows the call's request and response. The conversation is saved as

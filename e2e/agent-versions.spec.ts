@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { shots } from "./helpers";
 import { auth, createAgent, save, storedAgent, unique } from "./agents-support";
 
-// Issue 22, console: every save is a version; the History panel shows what changed between two
+// Agent versions in the console: every save is a version; the History panel shows what changed between two
 // and restores an old one as the newest, and the builder's header and form follow.
 
 test.describe("agent versions", () => {

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { startFakeAiProvider, type FakeAiProvider } from "@/lib/testing/fake-ai-provider";
 import { apiToken } from "./helpers";
 
-// Issue 21: Settings → AI providers. The fake OpenAI-compatible server runs in this test process on
+// Settings → AI providers. The fake OpenAI-compatible server runs in this test process on
 // 127.0.0.1 (the app's TOOL_TARGET_ALLOWLIST admits it); the app checks the provider through it.
 
 let fake: FakeAiProvider;

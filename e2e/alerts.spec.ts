@@ -3,7 +3,7 @@ import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
 import { FAKE_BOLNA_KEY, fakeBolnaPort } from "./fake-bolna-env";
 import { apiToken, shots } from "./helpers";
 
-// Issue 23: the Alerts page. A rule made through its form (the API's schema speaks beside the
+// The Alerts page. A rule made through its form (the API's schema speaks beside the
 // field first), two calls placed on the fake engine for the rule's agent, and the evaluator inside
 // `next start` (ALERTS_TICK_MS=2000 in playwright.config.ts) opens an incident listing both calls,
 // each a link to the call log's sheet.

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { auth, unique, world } from "./campaigns-support";
 import { shots } from "./helpers";
 
-// Issue 20 (Campaigns) in the console: the dry run names skipped contacts and sums its figures, says
+// Campaigns in the console: the dry run names skipped contacts and sums its figures, says
 // whose clock each time is on; a draft can be edited with the wizard; Start asks first, naming how
 // many people and when; a header without windows names no zone; contact rows link to their calls;
 // the report carries variables and each attempt's call.

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { auth, unique, world } from "./campaigns-support";
 import { shots } from "./helpers";
 
-// Issue 10's journey in the console against the fake Bolna beside the app (it completes each call
+// A campaign's journey in the console against the fake Bolna beside the app (it completes each call
 // about 1.5 s after it is placed, through the webhook): create a campaign with the wizard, read the
 // dry run, start it, watch it progress with the calls in flight never above its limit, pause it
 // (nothing more is dialled), resume and cancel it, and find its calls in the call log.

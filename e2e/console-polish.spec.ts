@@ -4,7 +4,7 @@ import { applyTheme, axe, THEMES } from "./a11y-support";
 import { auth, unique } from "./agents-support";
 import { apiToken, snap } from "./helpers";
 
-// Issue 20, "Pickers and forms" and "Look": what a new operator tripped over.
+// Pickers, forms and look: what a new operator tripped over.
 
 const preview = async (page: Page) => JSON.parse((await page.getByTestId("agent-json-preview").textContent()) ?? "null");
 

@@ -3,7 +3,7 @@ import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
 import { FAKE_BOLNA_KEY, fakeBolnaPort } from "./fake-bolna-env";
 import { apiToken, shots } from "./helpers";
 
-// Issue 9's journey against the fake Bolna engine beside the app (playwright.config.ts webServer):
+// An engine's journey against the fake Bolna engine beside the app (playwright.config.ts webServer):
 // add an engine, check it, deploy an agent from its page, place a call, and see the call in the
 // call log with its summary once the fake engine has completed it through the webhook.
 

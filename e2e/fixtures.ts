@@ -39,7 +39,7 @@ export function e2eCalls(now = new Date()): NewCall[] {
       duration: 187.4, cost: 0.2655, recording_url: loopbackRecording(SHOWCASE_SID), transcription: SHOWCASE_TRANSCRIPT, created_at: at(3 * 3_600_000) },
     { ...base, call_sid: "CAe2e-refund-failed", from_number: "+13125550101", to_number: "+14155550142", status: "failed", call_type: "inbound",
       duration: 4.2, cost: 0.006, transcription: "Agent: Acme Internet support.\nUser: Hi, about my refund", created_at: at(2 * 86_400_000) },
-    // How a campaign's unanswered calls come back from the engine (issue 18: these showed as grey "unknown").
+    // How a campaign's unanswered calls come back from the engine (these showed as grey "unknown").
     { ...base, call_sid: "CAe2e-engine-no-answer", from_number: "+14155550100", to_number: "+13125550177", status: "no-answer", call_type: "outbound", created_at: at(5 * 3_600_000) },
     { ...base, call_sid: "CAe2e-engine-busy", from_number: "+14155550100", to_number: "+13125550178", status: "busy", call_type: "outbound", created_at: at(6 * 3_600_000) },
   ];

@@ -3,7 +3,7 @@ import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
 import { FAKE_BOLNA_KEY, fakeBolnaPort } from "./fake-bolna-env";
 import { apiToken } from "./helpers";
 
-// Issue 20, "Live": a call placed from the console moves to Completed in the call log and in its
+// Live status: a call placed from the console moves to Completed in the call log and in its
 // open sheet within 3 s of the engine reporting it, without a reload (GET /api/events tells the page
 // to refetch), and the page stops asking once nothing is in flight.
 

@@ -5,7 +5,7 @@ import { auth, createAgent, save, storedAgent, unique } from "./agents-support";
 import { FAKE_BOLNA_KEY, fakeBolnaPort } from "./fake-bolna-env";
 import { shots } from "./helpers";
 
-// Issue 21 in the console: an agent's outcomes are defined in the builder's Outcomes section; a
+// Outcomes in the console: an agent's outcomes are defined in the builder's Outcomes section; a
 // call whose engine extracted them shows its outcome in the call sheet; the call log filters by
 // disposition (and shows the plan's fields as columns once the agent is chosen).
 

@@ -6,7 +6,7 @@ import { auth, unique } from "./campaigns-support";
 import { FAKE_BOLNA_KEY, fakeBolnaPort } from "./fake-bolna-env";
 import { shots } from "./helpers";
 
-// Issue 21: the dashboard's outcome charts and the call log's bulk "Analyze these calls".
+// The dashboard's outcome charts and the call log's bulk "Analyze these calls".
 // Calls are seeded the way production gets them: an agent with an analysis plan deployed on the
 // fake Bolna beside the app (playwright.config.ts), which completes placed calls and answers the
 // compiled extraction, so each call arrives at the webhook with an engine outcome. The bulk run

@@ -5,7 +5,7 @@ import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
 const password = () => fs.readFileSync("test-results/e2e/password.txt", "utf8").trim();
 const token = () => fs.readFileSync("test-results/e2e/token.txt", "utf8").trim();
 
-// Issue 13: with JavaScript off the forms still sign in, by POST, and no URL ever carries a secret.
+// With JavaScript off the forms still sign in, by POST, and no URL ever carries a secret.
 test.describe("sign-in without JavaScript", () => {
   test.use({ storageState: { cookies: [], origins: [] }, javaScriptEnabled: false });
 
@@ -122,7 +122,7 @@ test.describe("members", () => {
     await expect(page.getByRole("heading", { name: "Members", level: 1 })).toBeVisible();
     const form = page.getByRole("region", { name: "Invite a person" });
     await form.getByLabel("Email").fill(email);
-    // The console's picker, not a native select (issue 20).
+    // The console's picker, not a native select.
     await form.getByLabel("Role").click();
     await page.getByRole("option", { name: "viewer", exact: true }).click();
     await expect(form.getByLabel("Role")).toHaveText("viewer");

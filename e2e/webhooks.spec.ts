@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
 import { apiToken, shots } from "./helpers";
 
-// Issue 23: Settings → Webhooks. The receiver runs in this test process on 127.0.0.1 (webhook URLs
+// Settings → Webhooks. The receiver runs in this test process on 127.0.0.1 (webhook URLs
 // meet the same outbound policy as tools, and the app's TOOL_TARGET_ALLOWLIST admits 127.0.0.1) and
 // verifies every message with the `standardwebhooks` package, as a team's server would; the
 // delivery worker inside `next start` sends to it.

@@ -9,7 +9,7 @@ import * as addRoute from "@/app/api/contacts/[list_id]/add/route";
 import { freshBenchDatabase } from "./support/bench-database";
 import { printTable, type BenchRow } from "./support/bench-kit";
 
-// Contacts add throughput (issue 4): ≥ 20,000 contacts/s in 10k batches, and a 10k batch's per-row
+// Contacts add throughput: ≥ 20,000 contacts/s in 10k batches, and a 10k batch's per-row
 // cost within 1.3× of a 1k batch's. Each batch goes through the real route handler (JSON body,
 // validation, parsing, one write transaction, JSON response) on a throwaway database: a SQLite file
 // with the production pragmas (WAL, synchronous=FULL), or, given a PostgreSQL admin URL, a fresh

@@ -18,7 +18,7 @@ import { percentile, printSideBySide, type BenchRow } from "./support/bench-kit"
 import { loadBurst, httpRequest } from "./support/http-load";
 import { seedCalls } from "./support/seed-calls";
 
-// Issue 21, ingest speed: unique Bolna executions POSTed to the webhook by 8 concurrent keep-alive
+// Ingest speed: unique Bolna executions POSTed to the webhook by 8 concurrent keep-alive
 // clients, without and with extracted_data carrying the agent's analysis_plan keys (which makes an
 // engine outcome in the ingest transaction), against GET /api/details?limit=100 on the same server
 // in the same minute. Bursts alternate in rounds so machine noise hits all three alike. The server is
@@ -36,7 +36,7 @@ const REMOTE_AGENT = "bench-remote-agent";
 const TRANSCRIPT = Array.from({ length: 12 }, (_, i) => (i % 2 ? "user: Yes, two seats on the pro plan would be great, thanks." : "assistant: Hi, this is Ava from Acme. How can I help you today?")).join("\n");
 const EXTRACTED = { success: true, success_reason: "Booked a demo", sentiment: "positive", disposition: "booked", seats: 2, plan: "pro" };
 
-/** A completed execution as Bolna posts it (../shared/spec/bolna-engine.md §4), with a new id each time. */
+/** A completed execution as Bolna posts it (docs/bolna.md, "Executions and the webhook"), with a new id each time. */
 function execution(n: number, extracted: boolean): { id: string; body: string } {
   const now = new Date().toISOString();
   const id = `bench-${crypto.randomUUID()}`;

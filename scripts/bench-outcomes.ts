@@ -4,11 +4,11 @@ import { seedOutcomes, settleOutcomeStatistics } from "@/lib/outcomes/db/bench";
 import { hit, measure, percentile, type BenchRow } from "./support/bench-kit";
 import type { BenchContext } from "./support/bench-sections";
 
-// `npm run bench`, outcomes (issue 21): the big account gets a third of its calls analysed (three
+// `npm run bench`, outcomes: the big account gets a third of its calls analysed (three
 // plan fields each, seeded in SQL: lib/outcomes/db/bench.ts), then the call log filtered by outcome
 // is timed against the unfiltered log, and the summary with outcomes against the same summary before
 // any outcome existed (the outcome rollup then has no rows: what the summary cost before outcomes,
-// plus two empty index probes). Targets (issue 21, "Speed"): a filtered first page <= 1.5x an
+// plus two empty index probes). Targets: a filtered first page <= 1.5x an
 // unfiltered one; the summary with outcomes <= 2x the summary without.
 
 export const OUTCOMES_TITLE = "8. Outcomes on the big account (a third of its calls analysed, three fields): filtered call log and summary";
@@ -70,8 +70,8 @@ export async function benchOutcomes(ctx: BenchContext): Promise<BenchRow[]> {
     // transcripts), so the first page is the lightest; page 2 carries what filtered pages carry.
     ["details page 2, unfiltered (completed calls, a third analysed)", `cursor=${encodeURIComponent(unfilteredFirst.next_cursor)}`],
   ];
-  // In turns with the unfiltered page, whose p50 each filtered one is compared to (the target as issue 21
-  // words it). That page is uneven: the synthetic account's newest calls are live (no outcome, short
+  // In turns with the unfiltered page, whose p50 each filtered one is compared to (the target is
+  // worded that way). That page is uneven: the synthetic account's newest calls are live (no outcome, short
   // transcripts), so it carries fewer bytes than any filtered page, whose 100 calls are all completed
   // and analysed. Each row also shows its answer's size and its ratio to the unfiltered page 2 (completed
   // calls, a third analysed): the like-for-like cost of the filter, for the reader; not the target.

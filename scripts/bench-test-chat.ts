@@ -13,7 +13,7 @@ import { startServer } from "@/lib/testing/server";
 import { freshBenchDatabase } from "./support/bench-database";
 import { percentile, printSideBySide, type BenchRow } from "./support/bench-kit";
 
-// Issue 22, the test chat's time to first token: from sending the request to the first piece of
+// The test chat's time to first token: from sending the request to the first piece of
 // reply text, straight from the fake OpenAI-compatible provider (a streaming chat completion, its
 // first token held back BENCH_CHAT_FIRST_TOKEN_MS, default 150 ms, as a real model thinks) and
 // through POST /api/agent/{id}/test-chat on a running server talking to that provider. Measured

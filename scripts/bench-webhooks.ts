@@ -13,7 +13,7 @@ import { emitEvent } from "@/lib/webhooks/db/outbox";
 import { startWebhookWorker } from "@/lib/webhooks/worker-loop";
 import { percentile, printSideBySide, type BenchRow } from "./support/bench-kit";
 
-// Issue 23, delivery speed: BENCH_WEBHOOK_EVENTS (10,000) events, each committed in its own
+// Webhook delivery speed: BENCH_WEBHOOK_EVENTS (10,000) events, each committed in its own
 // transaction at BENCH_WEBHOOK_RATE events/s (default 200: 600 deliveries/s offered), fanned out to
 // 3 endpoints on local receivers (in a child process: scripts/bench-webhooks-receivers.ts) plus a 4th
 // whose receiver is down (connection refused), sent by the

@@ -1,7 +1,7 @@
 import { promptVariables } from "./agent-form-values";
 
 // The `{variables}` a call must fill in: Bolna substitutes `{name}` in the prompts and the welcome
-// message with the call's user_data (../shared/spec/bolna-engine.md), so the "Call a number"
+// message with the call's user_data (docs/bolna.md), so the "Call a number"
 // dialog asks for each one found.
 
 type AgentText = {

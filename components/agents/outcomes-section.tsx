@@ -16,7 +16,7 @@ import { OutcomeFieldsEditor } from "./outcome-fields-editor";
 import { dispositionFor, newOutcomeField, patchPlan, toggledSuccess, type PlanPatch } from "./outcomes-values";
 
 /**
- * The agent's analysis plan (issue 21): what every call is judged by. Values are written only
+ * The agent's analysis plan: what every call is judged by. Values are written only
  * when the operator changes something (no defaults on mount), so an agent without a plan opens,
  * previews and saves without one.
  */

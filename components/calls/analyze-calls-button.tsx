@@ -8,8 +8,8 @@ import { atLeast, requiredRole } from "@/lib/people/roles";
 import { AnalyzeCallsDialog } from "./analyze-calls-dialog";
 
 /**
- * "Analyze these calls" on the call log: a bulk analysis run over the log's current filters
- * (issue 21). Hidden from roles the server would refuse (one rule: requiredRole). The run id is
+ * "Analyze these calls" on the call log: a bulk analysis run over the log's current filters.
+ * Hidden from roles the server would refuse (one rule: requiredRole). The run id is
  * kept while the page is open, so closing the dialog mid-run and opening it again shows the same
  * run's progress instead of starting another.
  */

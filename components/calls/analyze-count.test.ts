@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { countWords } from "./analyze-count";
 
-// "Analyze these calls": the confirmation's count (issue 21). The loaded rows are exact only when all
+// "Analyze these calls": the confirmation's count. The loaded rows are exact only when all
 // are loaded; what a run would analyse comes from the server's preview (undefined while counting).
 
 describe("countWords", () => {

@@ -25,7 +25,7 @@ const baseColumns = [
   col.accessor("status", { header: "Status", cell: (c) => <StatusBadge status={c.getValue()} /> }),
   col.accessor("duration", { header: "Duration", cell: (c) => formatDuration(c.getValue()), meta: { align: "right" } }),
   col.accessor("cost", { header: "Cost", cell: (c) => formatUsdPrecise(c.getValue()), meta: { align: "right" } }),
-  // What the call achieved (issue 21).
+  // What the call achieved.
   col.accessor((c) => c.outcome?.success ?? null, { id: "success", header: "Success", cell: (c) => <SuccessMark outcome={c.row.original.outcome} /> }),
   col.accessor((c) => c.outcome?.sentiment ?? null, { id: "sentiment", header: "Sentiment", cell: (c) => <SentimentBadge sentiment={c.getValue()} /> }),
   col.accessor((c) => c.outcome?.disposition ?? null, {

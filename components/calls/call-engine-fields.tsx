@@ -2,7 +2,7 @@ import * as React from "react";
 import { formatUsdPrecise } from "@/lib/calls/format";
 import type { CallRecord } from "@/lib/calls/hooks";
 
-// What a voice engine reported about a call (issue 9): summary, extracted data, cost per component,
+// What a voice engine reported about a call: summary, extracted data, cost per component,
 // who hung up and why, voicemail, and the values the call was placed with. Imported calls have none.
 
 type Extras = Pick<CallRecord, "summary" | "extracted_data" | "cost_breakdown" | "hangup_by" | "hangup_reason" | "answered_by_voice_mail" | "error_message" | "template_variables">;

@@ -29,7 +29,7 @@ function Row({ label, field, children }: { label: string; field: string; childre
 const none = <span className="text-zinc-500 dark:text-zinc-400">—</span>;
 
 /**
- * What the call achieved (issue 21): status, success and why, sentiment, disposition, the plan's
+ * What the call achieved: status, success and why, sentiment, disposition, the plan's
  * fields, where it came from (engine or Voxdesk's analysis, model, time), why the last analysis
  * failed, and "Re-analyze". A re-analysis keeps the old outcome on screen until the new one arrives.
  */

@@ -30,7 +30,7 @@ export type OutcomeFiltersProps = {
 };
 
 /**
- * What the calls achieved (issue 21): success, sentiment, disposition, whether they were analysed,
+ * What the calls achieved: success, sentiment, disposition, whether they were analysed,
  * and with an agent chosen its own fields (a choice or yes/no as a menu, a number as a range, text
  * as an exact value). Every value lives in the URL under the API's own parameter name.
  */

@@ -3,7 +3,7 @@ import type { CallRecord } from "@/lib/calls/hooks";
 import type { Sentiment } from "@/lib/outcomes/schema";
 import { cn } from "@/lib/utils";
 
-// How a call's outcome (issue 21) reads in the call log, its cards and the call sheet: one look
+// How a call's outcome reads in the call log, its cards and the call sheet: one look
 // for success, sentiment, status and field values everywhere.
 
 /** The outcome as GET /api/details answers it; `reason` (why the last analysis failed) is typed loosely until every server sends it. */

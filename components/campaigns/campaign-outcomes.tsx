@@ -10,7 +10,7 @@ import { useCallSummary } from "@/lib/calls/hooks";
 import type { CampaignWithStats } from "@/lib/campaigns/hooks";
 import { progressOf } from "./campaign-status";
 
-// Issue 21: what the campaign's calls achieved, from the summary narrowed to the campaign (its own
+// What the campaign's calls achieved, from the summary narrowed to the campaign (its own
 // calls, from the day it started to today, within the longest range the summary allows).
 
 const box = "rounded-md border border-zinc-200 px-3 py-2 dark:border-zinc-800";

@@ -7,7 +7,7 @@ const COMPONENTS = [["llm", "LLM"], ["synthesizer", "Voice (synthesizer)"], ["tr
 const percent = (n: number) => `${(n * 100).toFixed(1)}%`;
 
 /**
- * Figures only calls placed through an engine carry (issue 9): cost per component, hangup causes and
+ * Figures only calls placed through an engine carry: cost per component, hangup causes and
  * the voicemail rate, from the summary's engine rollup. Plain lists with bars drawn by width, so the
  * numbers are text for screen readers and nothing animates.
  */

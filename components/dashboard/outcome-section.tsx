@@ -13,7 +13,7 @@ import type { CallLogFilters } from "@/lib/calls/url-state";
 import { cn, focusRing } from "@/lib/utils";
 import { KpiCard, type Kpi } from "./kpi-cards";
 
-// Issue 21: what the calls of the range achieved, from the summary's `outcomes`.
+// What the calls of the range achieved, from the summary's `outcomes`.
 
 const link = cn("rounded-sm text-indigo-600 underline underline-offset-2 hover:text-indigo-800 dark:text-indigo-400 dark:hover:text-indigo-300", focusRing);
 

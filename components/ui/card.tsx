@@ -17,7 +17,7 @@ export function CardHeader({ className, ...props }: React.ComponentProps<"div">)
   return <div className={cn("flex flex-col gap-1 p-4 pb-2 sm:p-5 sm:pb-2", className)} {...props} />;
 }
 
-// h2: cards sit directly under the page's h1 (the dashboard went h1 → h3 before, issue 13).
+// h2: cards sit directly under the page's h1 (the dashboard went h1 → h3 before).
 export function CardTitle({ className, ...props }: React.ComponentProps<"h2">) {
   return <h2 className={cn("text-sm font-semibold text-zinc-900 dark:text-zinc-100", className)} {...props} />;
 }

@@ -15,7 +15,7 @@ describe("statusColor", () => {
     expect(callStatuses.map((s) => statusColor[s].hex)).not.toContain(unknownStatusStyle.hex);
   });
 
-  // Issue 18: the engine's statuses (no-answer, busy, …) were missing here and showed as grey "unknown".
+  // The engine's statuses (no-answer, busy, …) were missing here and showed as grey "unknown".
   it("styles every status an engine sends or an import carries, none as unknown", () => {
     for (const s of [...callStatuses, "no-answer", "busy", "in-progress", "queued", "error", "balance-low"]) {
       const style = statusStyle(s);

@@ -13,9 +13,9 @@ import { fromStored, toStored } from "@/lib/agents/versions/payload";
 export interface AgentRecord {
   agent_id: string; agent_name: string; created_at: string; updated_at: string;
   agent_config: AgentPayload["agent_config"]; agent_prompts: AgentPayload["agent_prompts"];
-  /** Migration 0011 (issue 21): null when the agent has none. */
+  /** Migration 0011: null when the agent has none. */
   analysis_plan: AnalysisPlan | null;
-  /** Migration 0016 (issue 22): the newest version's number, which this content is. */
+  /** Migration 0016: the newest version's number, which this content is. */
   version: number;
 }
 

@@ -3,13 +3,14 @@ import { CountryCode, PhoneNumberE164, TimeZone } from "@/lib/common-schema";
 import { AnalysisPlan } from "@/lib/outcomes/schema";
 
 // One schema for `POST/PUT /api/agent` and the agent builder form. Required fields and defaults
-// follow issue 2; provider/model/voice/engine names are free strings. Every object is loose: fields
+// are the foundation's; provider/model/voice/engine names are free strings. Every object is loose: fields
 // the spec does not list (Bolna's voice_id, temperature, endpointing, call_terminate, …) are kept
-// exactly as sent at any depth, and only issue 2's named defaults are ever filled in (issue 9).
+// exactly as sent at any depth, and only the foundation's defaults are ever filled in
+// (docs/decisions.md, "Which defaults remain").
 
 const nonEmpty = (label: string) => z.string().trim().min(1, `${label} is required`);
 
-// Telephony input/output: `format` defaults to "wav" (issue 2 names it); the provider is never guessed.
+// Telephony input/output: `format` defaults to "wav" (a foundation default); the provider is never guessed.
 const ProviderFormat = z
   .object({ provider: z.string().min(1).optional(), format: z.string().min(1).default("wav") })
   .loose()

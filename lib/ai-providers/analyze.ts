@@ -6,7 +6,7 @@ import { SENTIMENTS } from "@/lib/outcomes/schema";
 import { AI_TIMEOUT_MS, chatModel, type ProviderConnection } from "./client";
 import { describeProviderFailure, type ProviderFailure } from "./failure";
 
-// Voxdesk's own post-call analysis (issue 21): one chat completion asking the account's provider
+// Voxdesk's own post-call analysis: one chat completion asking the account's provider
 // for structured output under a JSON Schema compiled from the agent's analysis plan. Everything the
 // plan asks for is a required key (nullable when the plan does not require it), as strict
 // structured outputs need; the answer is checked again here, since not every OpenAI-compatible

@@ -8,7 +8,7 @@ import { mailIncident } from "./mail";
 import type { Metric } from "./schema";
 import type { AlertRulesTable } from "./tables";
 
-// The alert evaluator (issue 23): every tick, each rule's metric over its window from call_minute
+// The alert evaluator: every tick, each rule's metric over its window from call_minute
 // (a sum over at most 2 × window_minutes rows per agent, whatever the number of calls). A condition
 // that starts holding opens an incident and emits alert.triggered in one transaction; one that stops
 // resolves it and emits alert.resolved. Several instances may tick together: the open-incident index

@@ -7,7 +7,7 @@ import { newAccountWithToken, useTempDatabase } from "@/lib/testing/harness";
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from "@/lib/testing/smtp-server";
 
 // With SMTP_URL set, an incident is mailed to the rule's addresses when it opens and when it
-// resolves (issue 23). A real SMTP server on 127.0.0.1 (lib/testing/smtp-server.ts) keeps what it receives.
+// resolves. A real SMTP server on 127.0.0.1 (lib/testing/smtp-server.ts) keeps what it receives.
 
 let smtp: TestSmtpServer;
 let received: ReceivedMail[];

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PageQuery } from "@/lib/core/page-query";
 
-// One schema for `/api/alert-rules`, `/api/incidents`, the console and the OpenAPI document (issue 23).
+// One schema for `/api/alert-rules`, `/api/incidents`, the console and the OpenAPI document.
 
 export const METRICS = ["failed_calls", "success_rate", "negative_sentiment_rate", "average_duration", "cost", "calls"] as const;
 export type Metric = (typeof METRICS)[number];

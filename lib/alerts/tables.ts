@@ -1,4 +1,4 @@
-// Kysely types of migration 0018 (alerts, issue 23), merged into lib/core/tables.ts's DB from here so
+// Kysely types of migration 0018 (alerts), merged into lib/core/tables.ts's DB from here so
 // the alerts room owns its schema's shape (as lib/outcomes/tables.ts does). Types only.
 import type {} from "@/lib/core/tables";
 

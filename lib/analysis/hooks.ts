@@ -6,7 +6,7 @@ import type { z } from "zod";
 import type { RunCreated, RunPreview, RunView } from "@/lib/analysis/schema";
 import { fetchJson } from "@/lib/http/fetch-json";
 
-// Voxdesk's own analysis from the console (issue 21): bulk runs over the call log's filters, and
+// Voxdesk's own analysis from the console: bulk runs over the call log's filters, and
 // re-analysing one call. One hook per read; mutations invalidate what they touch.
 
 /** GET /api/analysis-runs/{run_id}, as documented (lib/analysis/schema.ts). */

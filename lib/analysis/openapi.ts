@@ -5,7 +5,7 @@ import type { SchemaRegistry } from "@/lib/openapi/json-schema";
 import { operation, type OperationObject } from "@/lib/openapi/operation";
 import { AnalyzeAccepted, RunCreateBody, RunCreated, RunIdParams, RunList, RunListQuery, RunPreview, RunView } from "./schema";
 
-// Voxdesk's own post-call analysis (issue 21) in the API document: re-analyse one call, bulk runs.
+// Voxdesk's own post-call analysis in the API document: re-analyse one call, bulk runs.
 
 const TAG = "Call analytics";
 const RUN_NOT_FOUND = "No analysis run with this id in the caller's account";

@@ -3,7 +3,7 @@ import { PageQuery } from "@/lib/core/page-query";
 import { OUTCOME_STATUSES } from "@/lib/outcomes/filters";
 import { SENTIMENTS } from "@/lib/outcomes/schema";
 
-// Voxdesk's own analysis (issue 21): one schema for each endpoint's input and answer, shared by the
+// Voxdesk's own analysis: one schema for each endpoint's input and answer, shared by the
 // handlers and the OpenAPI document (lib/analysis/openapi.ts).
 
 export const RUN_STATUSES = ["running", "done", "canceled"] as const;

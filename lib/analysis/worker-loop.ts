@@ -3,7 +3,7 @@ import { config } from "@/lib/core/config";
 import { startLoop } from "@/lib/core/loop";
 import { analysisWorker, type WorkerOptions } from "./worker";
 
-// The analysis worker's clock inside `npm start` (issue 21; lib/core/loop.ts). Analyses started by a
+// The analysis worker's clock inside `npm start` (lib/core/loop.ts). Analyses started by a
 // tick run on while the next ticks claim more for the slots that free up; stop() waits for them.
 
 export interface AnalysisLoopOptions extends Partial<WorkerOptions> { tickMs?: number; keepAlive?: boolean }

@@ -10,7 +10,7 @@ import type { AnalysisPlan } from "@/lib/outcomes/schema";
 import { claimJobs, completeJob, dropJob, failJob, jobCall, queuedAtIngest, retryJob, sweepRuns, type ClaimedJob } from "./db/jobs";
 import { pickProvider } from "./db/runs";
 
-// Voxdesk's own post-call analysis in the background (issue 21). Each tick claims as many due jobs
+// Voxdesk's own post-call analysis in the background. Each tick claims as many due jobs
 // as this process has free slots (ANALYSIS_CONCURRENCY) and analyses them outside any transaction;
 // the answer is written with the job's end in one transaction. Any number of processes may tick on
 // one database: a job is claimed by one of them at a time (db/jobs.ts), and a claim lapses after the

@@ -23,7 +23,7 @@ export const callKeys = {
 };
 
 const PAGE_SIZE = 50;
-/** How often an open call whose analysis is pending (issue 21) is read again. */
+/** How often an open call whose analysis is pending is read again. */
 export const OUTCOME_POLL_MS = 2_000;
 
 function clean(p: SummaryParams): Record<string, string> {

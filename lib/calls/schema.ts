@@ -29,7 +29,7 @@ const DetailsObject = z
     agent_id: z.string().min(1).optional(),
     engine_id: z.string().min(1).optional(),
     campaign_id: z.string().min(1).optional(),
-    /** Issue 22: the agent version the calls ran; needs agent_id (versions are numbered per agent). */
+    /** The agent version the calls ran; needs agent_id (versions are numbered per agent). */
     agent_version: queryInteger(1, 2_147_483_647).optional(),
     status: StatusFilter.optional(),
     call_type: CallTypeFilter.optional(),

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CALL_END_REASONS, CALL_STATUSES, endReasonOf, FINAL_CALL_STATUSES, isFinalStatus, statusLabel, statusOptionLabel, statusRank } from "./status";
 
 describe("call statuses", () => {
-  it("list every status the engine sends (bolna-engine.md §4) and the two older imported names", () => {
+  it("list every status the engine sends (docs/bolna.md) and the two older imported names", () => {
     const engine = ["scheduled", "queued", "rescheduled", "initiated", "ringing", "in-progress", "call-disconnected", "completed",
       "balance-low", "busy", "no-answer", "canceled", "failed", "stopped", "error"];
     expect([...CALL_STATUSES].sort()).toEqual([...engine, "in_progress", "rejected"].sort());

@@ -6,7 +6,7 @@ import { z } from "zod";
 
 /**
  * Every status a call can carry, in display order (a call's life from booked to ended). The engine's
- * names (../shared/spec/bolna-engine.md §4) plus `in_progress` and `rejected`, the older names that
+ * names (docs/bolna.md, "Executions and the webhook") plus `in_progress` and `rejected`, the older names that
  * imported calls (CLI import, seed, demo data) carry.
  */
 export const CALL_STATUSES = [

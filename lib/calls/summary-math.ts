@@ -1,7 +1,7 @@
 // The dashboard's arithmetic over rollup rows, apart from the SQL that reads them
 // (lib/calls/db/summary.ts), so the bench's bare server (scripts/support) answers with the same maths.
 
-export interface SummaryRange { fromDay: string; toDay: string; agentId?: string; campaignId?: string; /** With agentId (issue 22). */ agentVersion?: number }
+export interface SummaryRange { fromDay: string; toDay: string; agentId?: string; campaignId?: string; /** With agentId. */ agentVersion?: number }
 
 export interface DailyRow { day: string; agent_id: string; agent_name: string; status: string; call_type: string; calls: number; duration: number; cost: number }
 
@@ -74,7 +74,7 @@ export function summarise(rows: DailyRow[], r: SummaryRange, engine: EngineFigur
 }
 
 /**
- * Figures only engine executions carry (issue 9), from their own rollup: cost per component,
+ * Figures only engine executions carry, from their own rollup: cost per component,
  * hangup causes and voicemail, over the calls an engine reported in the range.
  */
 export type EngineRow = { hangup_by: string; hangup_reason: string; calls: number; voicemail: number; cost_llm: number; cost_network: number;

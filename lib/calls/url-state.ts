@@ -26,7 +26,7 @@ export const callLogParsers = {
   status: parseAsString,
   call_type: parseAsString,
   q: parseAsString,
-  // Outcome filters (issue 21); plan fields (field[name]…) are kept by lib/calls/field-params.ts.
+  // Outcome filters; plan fields (field[name]…) are kept by lib/calls/field-params.ts.
   success: parseAsStringLiteral(["true", "false"] as const),
   sentiment: parseAsStringLiteral(SENTIMENTS),
   disposition: parseAsString,

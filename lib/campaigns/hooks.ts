@@ -7,7 +7,7 @@ import type {
   CampaignContact, CampaignCreateInput, CampaignPreview, CampaignStatus, CampaignWithStats, ContactState,
 } from "@/lib/campaigns/schema";
 
-// Campaigns (issue 10): one hook per read, mutations invalidate what they touch. A live campaign's
+// Campaigns: one hook per read, mutations invalidate what they touch. A live campaign's
 // figures are polled: the dispatcher changes them without anyone asking.
 
 export type { CampaignContact, CampaignPreview, CampaignWithStats };

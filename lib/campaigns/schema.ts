@@ -5,7 +5,7 @@ import { CAMPAIGN_DEFAULTS, DEFAULT_RETRY } from "@/lib/campaigns/defaults";
 import { PageQuery } from "@/lib/core/page-query";
 import { TimeZone, Uuid } from "@/lib/common-schema";
 
-// Campaigns (issue 10): one schema per resource, shared by the console's wizard (react-hook-form)
+// Campaigns: one schema per resource, shared by the console's wizard (react-hook-form)
 // and the route handlers. Response shapes are written as TypeScript types: the handlers build
 // them and the console reads them, so both sides break together when one changes.
 

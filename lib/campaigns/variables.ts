@@ -1,5 +1,5 @@
 // Missing {variables}: the names an agent will fill from user_data, absent from a contact.
-// Bolna substitutes `{name}` in prompts and the welcome message (bolna-engine.md); a name made of
+// Bolna substitutes `{name}` in prompts and the welcome message (docs/bolna.md); a name made of
 // letters, digits and underscores counts, so JSON-looking braces in a prompt are not variables.
 
 const VARIABLE = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;

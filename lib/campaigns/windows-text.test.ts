@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ALL_DAY } from "./windows";
 import { windowsText } from "./windows-text";
 
-// Issue 20: a campaign whose windows never close said "windows in Asia/Calcutta" in its header.
+// A campaign whose windows never close said "windows in Asia/Calcutta" in its header.
 
 const schedule = (over: Partial<Parameters<typeof windowsText>[0]>) => ({ start_at: null, time_zone: "Asia/Calcutta", recipient_time_zone: false, windows: ALL_DAY, ...over });
 

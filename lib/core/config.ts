@@ -37,30 +37,30 @@ const Env = z.object({
     .refine((v) => /^https?:\/\//.test(v), "must start with http:// or https://")
     .transform((v) => v.replace(/\/+$/, ""))
     .optional(),
-  // Optional mail delivery of invite and reset links (issue 11); unset: links are only shown to copy.
+  // Optional mail delivery of invite and reset links; unset: links are only shown to copy.
   SMTP_URL: z
     .string()
     .refine((v) => /^smtps?:\/\/[^/]+/.test(v), "must look like smtp://user:password@host:587 or smtps://host:465")
     .optional(),
   SMTP_FROM: z.string().default("Voxdesk <no-reply@voxdesk.invalid>"),
-  // The campaign dispatcher inside every app instance (issue 10): how often it looks for work, and
+  // The campaign dispatcher inside every app instance: how often it looks for work, and
   // "off" for instances that should not dial (then run `npm run cli -- worker` somewhere).
   CAMPAIGN_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   CAMPAIGN_DISPATCHER: z.enum(["on", "off"]).default("on"),
-  // Voxdesk's own post-call analysis inside every app instance (issue 21, lib/analysis): analyses
+  // Voxdesk's own post-call analysis inside every app instance (lib/analysis): analyses
   // at a time per instance, how often it looks for work, and "off" for instances that should not.
   ANALYSIS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   ANALYSIS_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   ANALYSIS_WORKER: z.enum(["on", "off"]).default("on"),
-  // Agent test runs inside every app instance (issue 22, lib/agents/tests): how often it looks for
+  // Agent test runs inside every app instance (lib/agents/tests): how often it looks for
   // queued tests, and "off" for instances that should not play them (then run `npm run cli -- worker`).
   TEST_RUNS_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   TEST_RUNS_WORKER: z.enum(["on", "off"]).default("on"),
-  // The webhook delivery worker inside every app instance (issue 23): how often it looks for due
+  // The webhook delivery worker inside every app instance: how often it looks for due
   // deliveries, and "off" for instances that should not send (then run `npm run cli -- worker`).
   WEBHOOK_TICK_MS: z.coerce.number().int().min(20).max(60_000).default(250),
   WEBHOOK_DELIVERY: z.enum(["on", "off"]).default("on"),
-  // The alert evaluator inside every app instance (issue 23, lib/alerts): how often each rule is
+  // The alert evaluator inside every app instance (lib/alerts): how often each rule is
   // checked, and "off" for instances that should not (then run `npm run cli -- worker`).
   ALERTS_TICK_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   ALERTS: z.enum(["on", "off"]).default("on"),

@@ -8,7 +8,7 @@ import { closeDb } from "@/lib/core/client";
 import { newAccountWithToken, pointAt, useTempDatabase, usingPostgres } from "@/lib/testing/harness";
 import { startRouteServer } from "@/lib/testing/route-server";
 
-// Issue 19 §13: the SQLite database, its -wal and -shm and the generated secret.key are readable
+// The SQLite database, its -wal and -shm and the generated secret.key are readable
 // by their owner only, whatever the umask, and files left more open by an earlier run are
 // tightened when the app opens them. PostgreSQL keeps none of these files (SECRET_KEY is set).
 

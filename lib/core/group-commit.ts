@@ -5,7 +5,7 @@ import { writePendingAudit } from "./audit-context";
 import { db, dialect, writeTx } from "./client";
 import type { DB } from "./tables";
 
-// Group commit for small, frequent writes (issue 21: webhook ingest). On SQLite every COMMIT is an
+// Group commit for small, frequent writes (webhook ingest). On SQLite every COMMIT is an
 // fsync (synchronous=FULL, docs/decisions.md), about a millisecond, and better-sqlite3 blocks the
 // event loop while it waits: at 8 concurrent deliveries the fsyncs alone capped ingest near
 // 800/s. Writes that arrive while one is being committed are run together in the next transaction,

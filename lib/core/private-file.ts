@@ -1,7 +1,7 @@
 import fs from "node:fs";
 
 // The database (token hashes, sealed secrets, call transcripts), its -wal and -shm, and secret.key
-// are for the app's own user only (issue 19 §13). Modes are set with chmod, not only at creation,
+// are for the app's own user only. Modes are set with chmod, not only at creation,
 // because a umask can leave a created file more open than asked (0 gives 0644 to SQLite's files).
 
 /** A file we just created: exactly 0600, whatever the umask. */

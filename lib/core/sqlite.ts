@@ -39,7 +39,7 @@ const CACHED_SQL_CHARS = 4_000;
 /**
  * The connection as Kysely's SQLite dialect uses it, with each SQL text compiled once: Kysely
  * prepares every query anew, and that compile was the largest single cost of a webhook delivery's
- * ten statements (issue 21's profile). Least recently used texts go first; a statement still being
+ * ten statements (per the ingest profile). Least recently used texts go first; a statement still being
  * iterated (a streamed select) is not handed out twice, the second user gets a fresh one.
  */
 export function withStatementCache(raw: Database.Database): SqliteDatabase {

@@ -85,7 +85,7 @@ export interface AgentDeploymentsTable {
   agent_updated_at: string; deployed_at: string;
 }
 
-/** An account's OpenAI-compatible AI provider (issue 21); the api_key sealed like engines' keys. */
+/** An account's OpenAI-compatible AI provider; the api_key sealed like engines' keys. */
 export interface AiProvidersTable {
   id: string; account_id: string; name: string; base_url: string; model: string;
   key_ciphertext: Buffer; key_iv: Buffer; key_tag: Buffer; key_key_id: string; api_key_hint: string;

@@ -99,7 +99,7 @@ export async function findEngineByWebhookSecret(secret: string): Promise<EngineR
   return db().selectFrom("engines").selectAll().where("webhook_secret_hash", "=", sha256Hex(secret)).executeTakeFirst();
 }
 
-/** version: what the engine runs (issue 22); null when deployed before versions and changed since. */
+/** version: what the engine runs; null when deployed before versions and changed since. */
 export interface Deployment { engine_id: string; engine_name: string; remote_agent_id: string; version: number | null; deployed_at: string; agent_updated_at: string }
 
 export async function recordDeployment(accountId: string, d: { agent_id: string; engine_id: string; remote_agent_id: string; version?: number; agent_updated_at: string }): Promise<string> {
@@ -122,7 +122,7 @@ export async function recordDeployment(accountId: string, d: { agent_id: string;
 }
 
 /**
- * The version deployed on the engine at `at` (issue 22): the latest deploy not after it. Only for
+ * The version deployed on the engine at `at`: the latest deploy not after it. Only for
  * executions that started before the current deployment; null when none was recorded by then.
  */
 export async function versionInForce(accountId: string, agentId: string, engineId: string, at: string): Promise<number | null> {

@@ -50,7 +50,7 @@ describe("an unknown /api path", () => {
 
 describe("a bad query string", () => {
   it("names an unknown parameter by its name, not (body)", async () => {
-    // The report was ?success= (since then an outcome filter of /details): any unknown name.
+    // First seen with ?success= (since then an outcome filter of /details): any unknown name.
     const res = await get("/api/details?colour=");
     expect(res.status).toBe(400);
     const body = await res.json();

@@ -6,7 +6,7 @@ import { newAccountWithToken, useTempDatabase } from "@/lib/testing/harness";
 import { startRouteServer } from "@/lib/testing/route-server";
 import { MAX_JSON_DEPTH, nestingDepth } from "./read-body";
 
-// Issue 19 §8: a body nested thousands of levels deep was a 500 (a recursive walk overflowed the
+// A body nested thousands of levels deep was a 500 (a recursive walk overflowed the
 // stack); now the body reader refuses it with a 400 naming the limit before anything walks it.
 
 let app: Awaited<ReturnType<typeof startRouteServer>>;

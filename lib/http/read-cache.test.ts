@@ -11,7 +11,7 @@ import { writeTx } from "@/lib/core/client";
 import { call, newAccountWithToken, usingPostgres, useTempDatabase } from "@/lib/testing/harness";
 import { clearReadCache, readCacheStats } from "./read-cache";
 
-// The read cache (issue 12) through the real route handlers on a real database: a kept answer is
+// The read cache through the real route handlers on a real database: a kept answer is
 // reused only while nothing changed, whoever changed it. PostgreSQL never keeps answers.
 const cached = !usingPostgres();
 let location: string;

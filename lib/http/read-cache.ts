@@ -13,7 +13,7 @@ export const jsonBody = (value: unknown): JsonBody => ({ [BRAND]: true, bytes: B
 
 export const isJsonBody = (value: unknown): value is JsonBody => typeof value === "object" && value !== null && BRAND in value;
 
-// Issue 12: API clients and the console poll the same first page and summary again and again while
+// API clients and the console poll the same first page and summary again and again while
 // nothing changed. Answers are kept serialized, per key, for as long as the database's stamp
 // (lib/core/data-stamp.ts) stays the same; any write anywhere moves the stamp and drops them all, so a
 // kept answer is never older than the data. Bounded by READ_CACHE_MB, least recently used first out.

@@ -59,7 +59,7 @@ export function route<
   const handle = async function handle(req: Request, nextCtx: NextContext): Promise<Response> {
     const requestId = crypto.randomUUID();
     try {
-      const url = new URL(req.url); // parsed once per request (issue 12)
+      const url = new URL(req.url); // parsed once per request
       const auth = opts.auth === false ? null : await authenticate(req);
       if (auth) await checkRateLimit(`api:${auth.credentialId}`, config().RATE_LIMIT_PER_MINUTE);
       if (auth) authorize(auth, req.method, url.pathname, opts.role);
@@ -102,7 +102,7 @@ function withRequestHeaders(res: Response, requestId: string): Response {
 function respond(result: unknown, status: number | undefined, requestId: string): Response {
   if (result instanceof Response) return withRequestHeaders(result, requestId);
   // Serialized once (or kept serialized by read-cache.ts), sent as bytes with a known length: Next
-  // then writes the body in one piece instead of streaming it chunked (issue 12).
+  // then writes the body in one piece instead of streaming it chunked.
   const { bytes } = isJsonBody(result) ? result : jsonBody(result);
   // `new Response(bytes)` would copy them (the Fetch spec's extract-a-body); a one-chunk stream
   // hands them over as they are: 25 µs less per 95 KB page.

@@ -110,7 +110,7 @@ describe("the OpenAPI document", () => {
       "call_sid", "agent_id", "name", "account_id", "from_number", "to_number", "duration",
       "recording_url", "transcription", "status", "cost", "call_type", "created_at",
       "summary", "extracted_data", "cost_breakdown", "hangup_by", "hangup_reason", "answered_by_voice_mail",
-      "error_message", "template_variables", "engine_id", "agent_version", "outcome", // agent_version: issue 22
+      "error_message", "template_variables", "engine_id", "agent_version", "outcome",
     ]);
     expect(call.required).toHaveLength(24);
     expect(call.properties.duration).toMatchObject({ type: "number", description: expect.stringContaining("seconds") });

@@ -177,7 +177,7 @@ describe("checkUrl", () => {
   });
 });
 
-describe("allowlist entries that name a port (issue 19)", () => {
+describe("allowlist entries that name a port", () => {
   it("admit that port only; entries without a port still admit any", () => {
     const list = parseAllowlist("127.0.0.1:8080, [::1]:8443, Host.Example:9000, 10.0.0.1, 127.0.0.2:80");
     expect(checkUrl("http://127.0.0.1:8080/x", list).ok).toBe(true);

@@ -46,11 +46,11 @@ describe("resolveChecked", () => {
     await expect(resolveChecked("API.example.test.", parseAllowlist("api.example.test"), loopback)).resolves.toHaveLength(1);
     await expect(resolveChecked("other.example.test", parseAllowlist("127.0.0.0/8"), loopback)).resolves.toHaveLength(1);
     await expect(resolveChecked("other.example.test", parseAllowlist("api.example.test"), loopback)).rejects.toThrow(
-      /^other\.example\.test is not a public address \(it resolves to an internal or reserved one\)$/, // no DNS answer in it (issue 19)
+      /^other\.example\.test is not a public address \(it resolves to an internal or reserved one\)$/, // no DNS answer in it
     );
   });
 
-  it("judges the addresses for the port connected to when an entry names one (issue 19)", async () => {
+  it("judges the addresses for the port connected to when an entry names one", async () => {
     const loopback = fakeResolver([{ address: "127.0.0.1", family: 4 }]);
     await expect(resolveChecked("svc.test", parseAllowlist("127.0.0.1:8080"), loopback, 8080)).resolves.toHaveLength(1);
     await expect(resolveChecked("svc.test", parseAllowlist("127.0.0.1:8080"), loopback, 8081)).rejects.toBeInstanceOf(BlockedAddressError);

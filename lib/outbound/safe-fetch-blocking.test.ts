@@ -77,7 +77,7 @@ describe("private targets are refused before any connection", () => {
       await safeToolRequest({ method: "GET", url: `http://mixed.example.test:${port}/`, allowlist: "127.0.0.1", resolve }),
     );
     expect(result.message).toMatch(/mixed\.example\.test is not a public address/);
-    expect(result.message).not.toMatch(/127\.0\.0/); // the DNS answer stays ours (issue 19)
+    expect(result.message).not.toMatch(/127\.0\.0/); // the DNS answer stays ours
     expect(connections()).toBe(before);
   });
 

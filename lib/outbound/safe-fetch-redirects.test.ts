@@ -81,7 +81,7 @@ describe("redirects are followed by hand and re-checked at every hop", () => {
     const { result } = await run("/to-evil-name", "127.0.0.1/32");
     expect(result).toMatchObject({ kind: "failure", testStatus: "blocked" });
     expect(result.kind === "failure" && result.message).toMatch(/evil\.example\.test is not a public address \(it resolves/);
-    expect(result.kind === "failure" && result.message).not.toMatch(/127\.0\.0\.2/); // no DNS answers in messages (issue 19)
+    expect(result.kind === "failure" && result.message).not.toMatch(/127\.0\.0\.2/); // no DNS answers in messages
     expect(trap.connections).toBe(0);
   });
 

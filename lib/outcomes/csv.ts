@@ -1,6 +1,6 @@
 import type { CallOutcome } from "./db";
 
-// Issue 21: the call export's outcome columns, after the record's own fields. The plan's fields go
+// The call export's outcome columns, after the record's own fields. The plan's fields go
 // in one JSON cell, as their names differ from agent to agent.
 
 export const OUTCOME_COLUMNS = ["outcome_status", "success", "success_reason", "sentiment", "disposition", "outcome_fields"] as const;

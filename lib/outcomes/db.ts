@@ -13,7 +13,7 @@ import { moveOutcomeShare } from "./db/rollups";
 import { moveOutcomeMinute } from "@/lib/alerts/db/minute";
 import { CALL_CREATED, FIELDS_DELETE, fieldsInsert, OUTCOME_OLD, OUTCOME_UPSERT } from "./db/outcome-sql";
 
-/** A call's outcome as GET /api/details shows it (issue 21). */
+/** A call's outcome as GET /api/details shows it. */
 export interface CallOutcome {
   status: "analyzed" | "pending" | "failed" | "none";
   source: "engine" | "voxdesk" | null;
@@ -70,7 +70,7 @@ export async function writeOutcome(
     // [name, value] pairs: PostgreSQL's jsonb would reorder an object's keys, and the plan's order is kept.
     JSON.stringify(Object.entries(o.fields)), o.errors.length ? JSON.stringify(o.errors) : null, meta.model, meta.analyzedAt, createdAt, accountId, callSid,
   ]);
-  // Alerts (issue 23): the minute rollup first, as ingest touches it before its outcome hook (lock order).
+  // Alerts: the minute rollup first, as ingest touches it before its outcome hook (lock order).
   await moveOutcomeMinute(trx, accountId, old && { created_at: old.created_at, agent_id: old.agent_id,
     success: old.success === null ? null : Boolean(old.success), sentiment: old.sentiment },
   { created_at: createdAt, agent_id: agentId, success: o.success, sentiment: o.sentiment });
@@ -127,7 +127,7 @@ export async function outcomesFor(accountId: string, callSids: string[]): Promis
   const stmt = sqliteStatement(BATCH_SQL);
   // SQLite rows as arrays (raw mode): better-sqlite3 builds an 11-key object per row otherwise, which
   // cost as much as the lookups themselves on a page where every call has an outcome (0.34 -> 0.19 ms
-  // for 100 outcomes; issue 21: a page filtered by outcome within 1.5x an unfiltered one).
+  // for 100 outcomes; the target: a page filtered by outcome within 1.5x an unfiltered one).
   const rows = stmt
     ? (stmt.raw(true).all(accountId, JSON.stringify(callSids)) as Values[])
     : (await db().selectFrom("call_outcomes").select([...COLS]).where("account_id", "=", accountId).where("call_sid", "in", callSids).execute())

@@ -1,7 +1,7 @@
 import { planKeys, type PlanKey } from "./keys";
 import type { AnalysisPlan, Sentiment } from "./schema";
 
-// What an extraction returned, checked against the plan of the call's agent (issue 21). Pure.
+// What an extraction returned, checked against the plan of the call's agent. Pure.
 // Values are typed, never coerced: "3" for a number field or "yes" for success is not read as 3
 // or true; it stays in the execution's extracted_data as sent and is named in `errors`. The only
 // leniency is letter case on a choice ("Booked" is the choice "booked"): the same value, spelt

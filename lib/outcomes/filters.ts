@@ -3,7 +3,7 @@ import { documentedAs } from "@/lib/core/page-query";
 import { planKeys } from "./keys";
 import { SENTIMENTS, type AnalysisPlan } from "./schema";
 
-// Issue 21: the call log's outcome filters (GET /api/details and its export). success, sentiment,
+// The call log's outcome filters (GET /api/details and its export). success, sentiment,
 // disposition and outcome_status are plain parameters; a plan field is filtered as
 // field[name]=value, field[name][gte]=n or field[name][lte]=n (any number of them, all must hold).
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { FIELD_TYPES, MAX_FIELDS, RESERVED_FIELD_NAMES, SENTIMENTS } from "@/lib/outcomes/schema";
 
-// What the OpenAPI document says about outcomes (issue 21); the shapes themselves come from
+// What the OpenAPI document says about outcomes; the shapes themselves come from
 // lib/outcomes/schema.ts.
 
 export const ANALYSIS_PLAN_NOTES =
@@ -41,7 +41,7 @@ export const CallOutcomeSchema = z
     reason: z.string().nullable()
       .describe("Why Voxdesk's last analysis of the call failed (status failed, or analyzed when a re-analysis failed and the earlier outcome stays); null otherwise"),
   })
-  .meta({ id: "CallOutcome", description: "What the call achieved, judged by its agent's analysis_plan (issue 21); summary and extracted_data stay as the engine sent them" });
+  .meta({ id: "CallOutcome", description: "What the call achieved, judged by its agent's analysis_plan; summary and extracted_data stay as the engine sent them" });
 
 const n = (description: string) => z.number().int().min(0).describe(description);
 
@@ -59,4 +59,4 @@ export const OutcomeSummarySchema = z
     per_day: z.array(z.object({ day: z.string().meta({ format: "date", description: "UTC day of the call" }), analyzed: n("Analysed calls that day"), succeeded: n("Succeeded calls that day") }))
       .describe("Every day of the range in order, including days without outcomes"),
   })
-  .meta({ id: "OutcomeSummary", description: "Outcome figures (issue 21), read from a daily rollup by the call's UTC day, agent and disposition" });
+  .meta({ id: "OutcomeSummary", description: "Outcome figures, read from a daily rollup by the call's UTC day, agent and disposition" });

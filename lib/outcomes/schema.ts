@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Issue 21: what a call should be judged by, defined once per agent. One schema for
+// What a call should be judged by, defined once per agent. One schema for
 // `POST/PUT /api/agent` (the top-level `analysis_plan`), the OpenAPI document and the builder's
 // Outcomes form. Objects are loose like the rest of the agent payload (unknown keys are kept as
 // sent); only the keys below are checked, and no default is ever filled in (lossless round trip).
@@ -79,7 +79,7 @@ export const AnalysisPlan = z
       .describe(`Your own typed fields, at most ${MAX_FIELDS}, each under its own name`),
   })
   .loose()
-  .meta({ id: "AnalysisPlan", description: "What every call of this agent is judged by (issue 21): summary, success, sentiment, disposition and typed fields" });
+  .meta({ id: "AnalysisPlan", description: "What every call of this agent is judged by: summary, success, sentiment, disposition and typed fields" });
 
 export type AnalysisPlan = z.output<typeof AnalysisPlan>;
 export type OutcomeField = z.output<typeof OutcomeField>;

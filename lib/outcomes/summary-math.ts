@@ -1,6 +1,6 @@
 import { addDays, type SummaryRange } from "@/lib/calls/summary-math";
 
-// The dashboard's outcome figures (issue 21) from rollup rows (lib/outcomes/db/rollups.ts), apart
+// The dashboard's outcome figures from rollup rows (lib/outcomes/db/rollups.ts), apart
 // from the SQL so the bench's bare server (scripts/support) answers with the same maths.
 
 /** call_outcome_daily summed per day and disposition ('' for none). */

@@ -1,4 +1,4 @@
-// Kysely types of migrations 0011 and 0014 (issue 21), merged into lib/core/tables.ts's DB and AgentsTable
+// Kysely types of migrations 0011 and 0014, merged into lib/core/tables.ts's DB and AgentsTable
 // from here so the outcomes room owns its schema's shape. Types only.
 import type {} from "@/lib/core/tables";
 

@@ -6,7 +6,7 @@ import * as invites from "@/app/api/members/invites/route";
 import * as members from "@/app/api/members/route";
 import * as accept from "@/app/auth/accept-invite/route";
 
-// Issue 19, item 9: an invite must not tell the inviter that an email has an account elsewhere.
+// An invite must not tell the inviter that an email has an account elsewhere.
 // Emails are unique across accounts, so such an invite cannot be accepted: the form answers like a
 // dead link (error=used), never with a reason, and nothing is created or moved.
 

@@ -12,7 +12,7 @@ import * as accept from "@/app/auth/accept-invite/route";
 import * as auditExport from "@/app/api/audit/export/route";
 import * as reset from "@/app/auth/reset-password/route";
 
-// Invites and reset links (issue 11): one-time links, hashes only in the database, the forms work
+// Invites and reset links: one-time links, hashes only in the database, the forms work
 // as plain POSTs, and every step leaves an audit row.
 
 const PW = "Tr0ub4dor&3-unique-pw";

@@ -11,8 +11,8 @@ import * as session from "@/app/api/session/route";
 import * as agents from "@/app/api/agent/route";
 import * as reset from "@/app/auth/reset-password/route";
 
-// A key acts for the member who made it, never above that member's role now (issue 19, item 1);
-// a reset link is void once its member's role changed (item 5). Real route handlers, real database.
+// A key acts for the member who made it, never above that member's role now;
+// a reset link is void once its member's role changed. Real route handlers, real database.
 
 const PW = "Tr0ub4dor&3-unique-pw";
 const ORIGIN = { origin: "http://localhost:3000", host: "localhost:3000" };

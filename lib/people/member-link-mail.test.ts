@@ -8,7 +8,7 @@ import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from "@/lib/t
 import * as invites from "@/app/api/members/invites/route";
 import * as resetLink from "@/app/api/members/[user_id]/reset-link/route";
 
-// With SMTP_URL set, invite and reset links are also mailed (issue 11). A real SMTP server
+// With SMTP_URL set, invite and reset links are also mailed. A real SMTP server
 // (lib/testing/smtp-server.ts) listens on 127.0.0.1 inside the test and keeps what it receives.
 
 let smtp: TestSmtpServer;

@@ -20,7 +20,7 @@ import { startFakeBolna, type FakeBolna } from "./fake-bolna";
 import { newAccountWithToken, useTempDatabase as freshDatabase } from "./harness";
 import { startRouteServer } from "./route-server";
 
-// Issue 21: a world for Voxdesk's own analysis over real HTTP: the app's routes on a loopback
+// A world for Voxdesk's own analysis over real HTTP: the app's routes on a loopback
 // server, a fake Bolna posting executions to its webhook, a fake OpenAI-compatible provider, and an
 // account with an engine, an agent with an analysis plan deployed there, and an AI provider.
 

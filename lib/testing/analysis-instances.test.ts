@@ -12,7 +12,7 @@ import { startFakeBolna, type FakeBolna } from "./fake-bolna";
 import { call, newAccountWithToken, useTempDatabase } from "./harness";
 import { startServer, type RunningServer } from "./server";
 
-// Issue 21: the analysis worker inside `next start`. Two production servers tick on one database
+// The analysis worker inside `next start`. Two production servers tick on one database
 // (PostgreSQL under `npm run test:pg`, one SQLite file under `npm test`), each with
 // ANALYSIS_CONCURRENCY=2 and slow answers, so both hold analyses at once: every completed call is
 // analysed exactly once, counted at the fake provider.

@@ -1,4 +1,4 @@
-// Issue 9: an agent written the way Bolna's own examples write one (fields our spec does not list,
+// An agent written the way Bolna's own examples write one (fields our spec does not list,
 // at every depth) comes back from GET exactly as sent, after POST and after PUT.
 export const bolnaExampleAgent = () => ({
   agent_config: {

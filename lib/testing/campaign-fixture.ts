@@ -1,4 +1,4 @@
-// Issue 10's tests: an account with an engine (the fake Bolna on 127.0.0.1), a deployed agent whose
+// Campaign tests' world: an account with an engine (the fake Bolna on 127.0.0.1), a deployed agent whose
 // welcome message reads {first_name}, and contact lists, all made through the real route handlers.
 import * as deployRoute from "@/app/api/agent/[id]/deploy/route";
 import * as agentRoute from "@/app/api/agent/route";

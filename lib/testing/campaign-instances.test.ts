@@ -5,7 +5,7 @@ import { startFakeBolna, type FakeBolna } from "./fake-bolna";
 import { useTempDatabase } from "./harness";
 import { startServer, type RunningServer } from "./server";
 
-// Issue 10: the dispatcher inside `next start`. Two production servers tick on one database
+// The dispatcher inside `next start`. Two production servers tick on one database
 // (PostgreSQL under `npm run test:pg`, one SQLite file under `npm test`); one is killed with
 // SIGKILL mid-campaign and replaced. Every contact is dialled exactly once and the calls in flight
 // never exceed max_concurrency, counted by the fake engine, which holds every call in progress.

@@ -1,5 +1,5 @@
 // A fake OpenAI-compatible chat-completions API on 127.0.0.1, written from the facts in
-// ../shared/spec/ai-provider-and-webhooks.md (OpenAI API reference, served alike by Groq, vLLM,
+// docs/ai-providers.md (OpenAI's chat completions API, served alike by Groq, vLLM,
 // Ollama…): GET /v1/models, POST /v1/chat/completions answering scripted replies (JSON content
 // for response_format json_schema, raw text, tool calls), streamed as SSE chunks ending in
 // `data: [DONE]` with tool-call arguments split over several chunks; errors 401 / 429 with

@@ -1,4 +1,4 @@
-// The fake Bolna's executions and what it posts to webhooks (../shared/spec/bolna-engine.md §4):
+// The fake Bolna's executions and what it posts to webhooks (docs/bolna.md, "Executions and the webhook"):
 // a status sequence per call, resends, late out-of-order deliveries, and calls held "in-progress"
 // until a test releases them (campaigns prove their concurrency limit with that).
 import crypto from "node:crypto";
@@ -6,7 +6,7 @@ import { extractionAnswer } from "./fake-bolna-followups";
 
 export type Execution = Record<string, unknown> & { id: string; agent_id: string; status: string; created_at: string };
 
-/** The final fields of a completed call, shaped like the facts document's example. */
+/** The final fields of a completed call, shaped like the example in docs/bolna.md. */
 export function completedFields(e: Execution, overrides: Record<string, unknown> = {}, recordingBase = "https://recordings.example"): Record<string, unknown> {
   const data = (e.context_details as { recipient_data?: Record<string, unknown> } | undefined)?.recipient_data ?? {};
   return {

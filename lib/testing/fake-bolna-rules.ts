@@ -1,4 +1,4 @@
-// What Bolna's hosted API refuses, written from ../shared/spec/bolna-engine.md §1–3 and kept apart
+// What Bolna's hosted API refuses, written from docs/bolna.md (agent model, endpoints, calls) and kept apart
 // from lib/engines/bolna/* on purpose: the fake must be able to disagree with our own client and
 // readiness check when one of them is wrong. Each rule returns a message like pydantic's, or null.
 import { FOLLOW_UP_TYPES, followUpError } from "./fake-bolna-followups";

@@ -1,5 +1,5 @@
 // The fake Bolna is what every engine test trusts, so it is tested on its own: it must refuse what
-// Bolna refuses (facts document §1–3) and post executions the way §4 describes.
+// Bolna refuses and post executions the way docs/bolna.md describes.
 import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bolnaExampleAgent } from "./bolna-fixtures";

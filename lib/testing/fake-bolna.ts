@@ -1,4 +1,4 @@
-// A fake of Bolna's hosted API (../shared/spec/bolna-engine.md §2–4) on a real HTTP server bound
+// A fake of Bolna's hosted API (docs/bolna.md) on a real HTTP server bound
 // to 127.0.0.1, for tests and the e2e suite. It checks what it receives as Bolna would
 // (fake-bolna-rules.ts), stores agents and executions in memory, and posts execution objects to
 // an agent's webhook_url the way Bolna does: one POST per status change, resends included.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTempDatabase } from "./harness";
 import { startServer, type RunningServer } from "./server";
 
-// Issue 19 §12, against the production build (headers come from next.config.mjs, compiled into
+// Security headers, against the production build (headers come from next.config.mjs, compiled into
 // .next at build time): every page and API answer carries the security headers; HSTS only when
 // the request came over HTTPS through a proxy.
 let server: RunningServer;

@@ -4,7 +4,7 @@ import { checkParametersSchema } from "@/lib/tools/json-schema";
 import { documentedAs, PageQuery } from "@/lib/core/page-query";
 
 // One schema per tool request body, shared by the handlers and the console's tool form. Rules
-// from issue 3; where the spec is silent (lengths, tag rules) see docs/decisions.md, "Tools".
+// from the spec; where it is silent (lengths, tag rules) see docs/decisions.md, "Tools".
 
 export const TOOL_NAME_RE = /^[A-Za-z0-9_-]{1,64}$/;
 

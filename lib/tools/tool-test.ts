@@ -14,8 +14,8 @@ import { safeToolRequest, type SafeToolResult } from "@/lib/outbound/safe-fetch"
 import { checkParams, exceedsDepth, MAX_JSON_DEPTH, paramsValidator } from "./json-schema";
 
 /**
- * HTTP status of a test whose target gave nothing usable. The issue asks for 4xx throughout (the
- * caller's request was handled; the tool's target failed): 408 and 422 as it prescribes, 424
+ * HTTP status of a test whose target gave nothing usable. 4xx throughout (the caller's request
+ * was handled; the tool's target failed): 408 for a timeout, 422 for a blocked address, 424
  * Failed Dependency for the target's own failures (docs/decisions.md, "Tools").
  */
 export const FAILURE_HTTP_STATUS: Record<OutboundFailureStatus, number> = {

@@ -18,7 +18,7 @@ import { call, useTempDatabase } from "@/lib/testing/harness";
 import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
 import { webhookWorld, type WebhookWorld } from "@/lib/testing/webhook-world";
 
-// Issue 23: call.started is emitted when a call is placed (POST /api/agent/{id}/call and every
+// `call.started` is emitted when a call is placed (POST /api/agent/{id}/call and every
 // campaign dial), in the transaction that records the call as queued (placeCall → ingestExecution →
 // webhookCallHook), before the engine reports anything; the engine's later webhooks and a sync of
 // the same call add no second call.started (the event's dedupe key).

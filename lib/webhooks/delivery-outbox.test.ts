@@ -21,7 +21,7 @@ import { webhookWorld, type WebhookWorld } from "@/lib/testing/webhook-world";
 import { emitEvent } from "./db/outbox";
 import { deliveryTick } from "./worker";
 
-// Issue 23: the outbox and the worker across instances. A change that rolls back emits nothing; two
+// The outbox and the worker across instances. A change that rolls back emits nothing; two
 // instances (this process and a child) deliver every message once, in order per endpoint; a receiver
 // that hangs does not hold up the others; a call that ends through the engine's webhook emits
 // call.ended once.

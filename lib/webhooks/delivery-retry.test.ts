@@ -5,7 +5,7 @@ import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhoo
 import { webhookWorld, type WebhookWorld } from "@/lib/testing/webhook-world";
 import { MAX_ATTEMPTS, SCHEDULE_MS } from "./retry";
 
-// Issue 23, delivery over real HTTP to a receiver that verifies signatures, on a clock the test moves
+// Delivery over real HTTP to a receiver that verifies signatures, on a clock the test moves
 // (the worker's tick takes `now`; nothing sleeps): the Svix schedule then failed, Retry-After, 410
 // and five failing days disable the endpoint (with its audit row), resend and recover.
 let w: WebhookWorld;

@@ -20,7 +20,7 @@ import { call, useTempDatabase } from "@/lib/testing/harness";
 import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
 import { webhookWorld, type WebhookWorld } from "@/lib/testing/webhook-world";
 
-// Issue 23: the events wired into the transactions that cause them reach a receiver over real HTTP,
+// The events wired into the transactions that cause them reach a receiver over real HTTP,
 // each once: agent.version_created, agent.deployed, call.started, call.analyzed (the engine's outcome
 // at ingest), campaign.completed.
 type Json = Record<string, unknown>;

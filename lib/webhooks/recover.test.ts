@@ -5,7 +5,7 @@ import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhoo
 import { webhookWorld, type WebhookWorld } from "@/lib/testing/webhook-world";
 import { recoverStep } from "./db/recover";
 
-// Recover as a background run (issue 23): POST …/recover answers 202 with the run, the delivery
+// Recover as a background run: POST …/recover answers 202 with the run, the delivery
 // worker queues its failed messages again in batches and sends them; GET …/recover/{id} follows it,
 // and a restart in the middle resumes at the run's cursor.
 

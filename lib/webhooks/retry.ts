@@ -1,4 +1,4 @@
-// When a failed message is tried again: Svix's schedule (docs.svix.com/retries), pure so the worker,
+// When a failed message is tried again: Svix's schedule (docs/standard-webhooks.md), pure so the worker,
 // the tests and the docs read one list. Attempt n (1-based) is due SCHEDULE_MS[n-1] after the one
 // before it; after the last the message is failed.
 

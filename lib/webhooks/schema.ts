@@ -2,7 +2,7 @@ import { z } from "zod";
 
 // One schema for `/api/webhook-endpoints`, the console's endpoint form and the OpenAPI document.
 
-/** Every event an endpoint may subscribe to (issue 23); `ping` is only ever sent by the test button. */
+/** Every event an endpoint may subscribe to; `ping` is only ever sent by the test button. */
 export const EVENT_TYPES = [
   "call.started", "call.ended", "call.analyzed", "campaign.started", "campaign.paused", "campaign.completed",
   "agent.version_created", "agent.deployed", "alert.triggered", "alert.resolved",

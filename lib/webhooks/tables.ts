@@ -1,4 +1,4 @@
-// Kysely types of migration 0015 (signed webhooks out, issue 23), merged into lib/core/tables.ts's DB
+// Kysely types of migration 0015 (signed webhooks out), merged into lib/core/tables.ts's DB
 // from here so the webhooks room owns its schema's shape (as lib/outcomes/tables.ts does). Types only.
 // Times the worker compares (next attempt, lease, failing since, old secret expiry) are integer ms.
 import type {} from "@/lib/core/tables";

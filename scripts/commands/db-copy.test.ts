@@ -197,7 +197,7 @@ beforeAll(async () => {
   // An AI provider (sealed key), through the real handler.
   ai = await startFakeAiProvider();
   aiProviderId = (await call(aiProvidersRoute.POST, "POST", "/api/ai-providers", { token: a.token, body: { name: "Copy AI", base_url: ai.baseUrl, api_key: ai.apiKey, model: "fake-small" } })).json.provider_id;
-  // Voxdesk's own analysis (issue 21): the execution queued again, then taken into a run (analysis_jobs, analysis_runs).
+  // Voxdesk's own analysis: the execution queued again, then taken into a run (analysis_jobs, analysis_runs).
   expect((await call(analyzeRoute.POST, "POST", "/", { token: a.token, params: { call_sid: "copy-exec-1" } })).status).toBe(202);
   expect((await call(analysisRunsRoute.POST, "POST", "/api/analysis-runs", { token: a.token, body: { agent_id: agentId } })).json.total).toBe(1);
 

@@ -29,13 +29,13 @@ export async function worker(args: string[]) {
   let dialled = 0;
   let delivered = 0;
   const dispatcher = startDispatcher({ tickMs, keepAlive: true, onTick: (r) => { ticks++; dialled += r.dialled; } });
-  // Webhook deliveries too (issue 23), unless WEBHOOK_DELIVERY=off keeps them in the app instances.
+  // Webhook deliveries too, unless WEBHOOK_DELIVERY=off keeps them in the app instances.
   const webhooks = config().WEBHOOK_DELIVERY === "off" ? null : startWebhookWorker({ keepAlive: true, onLanes: (r) => { delivered += r.succeeded; } });
-  // Voxdesk's own post-call analysis too (issue 21), unless ANALYSIS_WORKER=off here as well.
+  // Voxdesk's own post-call analysis too, unless ANALYSIS_WORKER=off here as well.
   const analysis = config().ANALYSIS_WORKER === "off" ? null : startAnalysisWorker({ keepAlive: true });
-  // Alert rules too (issue 23), unless ALERTS=off here as well.
+  // Alert rules too, unless ALERTS=off here as well.
   const alerts = config().ALERTS === "off" ? null : startAlertEvaluator({ keepAlive: true });
-  // Agent test runs too (issue 22), unless TEST_RUNS_WORKER=off here as well.
+  // Agent test runs too, unless TEST_RUNS_WORKER=off here as well.
   const testRuns = config().TEST_RUNS_WORKER === "off" ? null : startTestRunsWorker({ keepAlive: true });
   const where = config().DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : config().DATABASE_PATH;
   process.stderr.write(`worker: campaign dispatcher running on ${where}, a tick every ${tickMs} ms; SIGINT or SIGTERM stops it\n`);

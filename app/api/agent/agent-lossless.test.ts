@@ -4,7 +4,7 @@ import * as agentRoute from "./route";
 import * as agentById from "./[id]/route";
 import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
 
-// Issue 9: an agent written the way Bolna's own examples write one comes back from GET exactly as sent.
+// An agent written the way Bolna's own examples write one comes back from GET exactly as sent.
 
 let a: { accountId: string; token: string };
 const get = async (id: string) => (await call(agentById.GET, "GET", `/api/agent/${id}`, { token: a.token, params: { id } })).json;

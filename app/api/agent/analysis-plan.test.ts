@@ -5,7 +5,7 @@ import { ANALYSIS_PLAN_EXAMPLE } from "@/lib/outcomes/openapi";
 import * as agentRoute from "./route";
 import * as agentById from "./[id]/route";
 
-// Issue 21: the agent payload's top-level analysis_plan, validated with 400s naming the field and
+// The agent payload's top-level analysis_plan, validated with 400s naming the field and
 // kept exactly as sent.
 
 let a: { accountId: string; token: string };

@@ -13,7 +13,7 @@ import * as agentRoute from "./route";
 import * as agentById from "./[id]/route";
 import * as chatRoute from "./[id]/test-chat/route";
 
-// Issue 22: the agent test chat over real HTTP (route server → our handler → fake OpenAI-compatible
+// The agent test chat over real HTTP (route server → our handler → fake OpenAI-compatible
 // provider on 127.0.0.1 → a real tool target on 127.0.0.1): the welcome, {variables}, streaming,
 // a tool call executed for real and fed back, the token never shown, versions, provider errors.
 

@@ -14,7 +14,7 @@ import * as runRoute from "./[id]/tests/run/route";
 import * as runByIdRoute from "./[id]/tests/runs/[run_id]/route";
 import * as versionsRoute from "./[id]/versions/route";
 
-// Issue 22: test runs played in the background through the test chat's engine, against a fake
+// Test runs played in the background through the test chat's engine, against a fake
 // OpenAI-compatible provider (scripted replies, tool calls, structured answers) and a real tool on
 // 127.0.0.1: expectations pass and fail with clear words, the judge gives its reason, a provider
 // error is the failure, a run whose worker died is finished by another, and two workers (one in

@@ -10,7 +10,7 @@ import * as runsRoute from "./[id]/tests/runs/route";
 import * as runByIdRoute from "./[id]/tests/runs/[run_id]/route";
 import * as versionsRoute from "./[id]/versions/route";
 
-// Issue 22: agent test cases, their validation, tenancy, queuing a run, and the versions list's paging.
+// Agent test cases, their validation, tenancy, queuing a run, and the versions list's paging.
 
 let a: { accountId: string; token: string };
 let b: { accountId: string; token: string };

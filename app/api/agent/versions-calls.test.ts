@@ -19,7 +19,7 @@ import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhoo
 import { deliveryTick } from "@/lib/webhooks/worker";
 import * as webhookEndpoints from "@/app/api/webhook-endpoints/route";
 
-// Issue 22: every call carries the agent version its engine ran: placed calls the version deployed
+// Every call carries the agent version its engine ran: placed calls the version deployed
 // when placed, webhook and sync executions the deployment in force at their start (also after a
 // rollback); the call log filters by version, the summary narrows to one, and the versions list
 // shows each version's figures. Everything over real HTTP.

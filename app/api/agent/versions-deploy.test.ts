@@ -9,7 +9,7 @@ import * as deployRoute from "./[id]/deploy/route";
 import * as versionRoute from "./[id]/versions/[n]/route";
 import * as restoreRoute from "./[id]/versions/[n]/restore/route";
 
-// Issue 22: deploy pushes a chosen version (default the latest) to the engine over HTTP; rolling back
+// Deploy pushes a chosen version (default the latest) to the engine over HTTP; rolling back
 // is deploying an older one, and the agent's deployments say which version each engine runs.
 
 let bolna: FakeBolna;

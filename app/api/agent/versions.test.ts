@@ -8,7 +8,7 @@ import * as versionRoute from "./[id]/versions/[n]/route";
 import * as restoreRoute from "./[id]/versions/[n]/restore/route";
 import * as diffRoute from "./[id]/diff/route";
 
-// Issue 22: every change of an agent's content is an immutable numbered version.
+// Every change of an agent's content is an immutable numbered version.
 
 let a: { accountId: string; token: string };
 let b: { accountId: string; token: string };

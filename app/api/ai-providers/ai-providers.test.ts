@@ -12,7 +12,7 @@ import * as byId from "./[provider_id]/route";
 import * as check from "./[provider_id]/check/route";
 import * as providers from "./route";
 
-// Issue 21: an account's AI providers over real HTTP: admin only, scoped by account, the key sealed,
+// An account's AI providers over real HTTP: admin only, scoped by account, the key sealed,
 // bound to its origin and sent to the provider alone; the check goes through the address policy.
 let fake: FakeAiProvider;
 let elsewhere: LoopbackServer;

@@ -19,7 +19,7 @@ import * as incidents from "../incidents/route";
 import * as byId from "./[rule_id]/route";
 import * as rules from "./route";
 
-// Issue 23, alerts over real HTTP: rule CRUD (admin writes, 400 naming the field, 404 across
+// Alerts over real HTTP: rule CRUD (admin writes, 400 naming the field, 404 across
 // tenants); an incident opens from ingested failed calls and resolves once the window has passed
 // (the evaluator's clock injected); two evaluators at once open one incident; alert.triggered reaches
 // a webhook endpoint, signed.

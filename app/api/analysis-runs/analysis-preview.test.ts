@@ -3,7 +3,7 @@ import { analysisWorld, drain, jobsLeft, testWorker, type AnalysisWorld } from "
 import { newAccountWithToken } from "@/lib/testing/harness";
 import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
 
-// Issue 21: "Analyze these calls" confirms with the exact number a run would analyse, read from
+// "Analyze these calls" confirms with the exact number a run would analyse, read from
 // GET /api/analysis-runs/preview (the run's own selection, nothing started), over real HTTP.
 
 let w: AnalysisWorld;

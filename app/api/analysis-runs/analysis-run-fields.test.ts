@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analysisWorld, ANSWER, drain, testWorker, type AnalysisWorld } from "@/lib/testing/analysis-fixture";
 
-// Issue 21: a bulk run takes the call log's plan-field filters (field[x]=v, field[x][gte|lte]=n) and
+// A bulk run takes the call log's plan-field filters (field[x]=v, field[x][gte|lte]=n) and
 // analyses exactly the calls GET /api/details lists for them; a field the agent's plan lacks is a 400.
 
 let w: AnalysisWorld;

@@ -4,7 +4,7 @@ import { analysisWorld, ANSWER, drain, jobsLeft, testWorker, type AnalysisWorld 
 import { newAccountWithToken } from "@/lib/testing/harness";
 import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
 
-// Issue 21: re-analysing one call (202, 404, 422s) and bulk runs with the call log's filters
+// Re-analysing one call (202, 404, 422s) and bulk runs with the call log's filters
 // (total, progress to done, cancel, a run that survives a restart), over real HTTP, per account.
 
 let w: AnalysisWorld;

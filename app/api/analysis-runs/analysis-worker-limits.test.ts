@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analysisWorld, ANSWER, drain, jobsLeft, testWorker, type AnalysisWorld } from "@/lib/testing/analysis-fixture";
 import { startLoopbackServer } from "@/lib/testing/loopback-server";
 
-// Issue 21: the worker's bounds over real HTTP. ANALYSIS_CONCURRENCY caps the analyses one worker
+// The worker's bounds over real HTTP. ANALYSIS_CONCURRENCY caps the analyses one worker
 // has at the provider at once (counted by the fake provider itself), and a provider that refuses
 // the connection (nothing listens on its port) is retried until it is back, then the call is analysed.
 

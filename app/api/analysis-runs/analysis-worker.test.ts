@@ -4,7 +4,7 @@ import { analysisWorld, ANSWER, drain, jobsLeft, testWorker, type AnalysisWorld 
 import { startAppChild } from "@/lib/testing/app-child";
 import { analysisWorker } from "@/lib/analysis/worker";
 
-// Issue 21: Voxdesk's own analysis in the background, over real HTTP. A completed call with a
+// Voxdesk's own analysis in the background, over real HTTP. A completed call with a
 // transcript, whose agent has a plan and which has no engine outcome, is queued at ingest (the
 // webhook's transaction) and analysed exactly once, also by two workers ticking together; provider
 // errors are retried with backoff and then fail with a reason /api/details shows; a malformed

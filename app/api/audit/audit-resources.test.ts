@@ -16,7 +16,7 @@ import { newAccountWithToken, useTempDatabase } from "@/lib/testing/harness";
 import { startRouteServer } from "@/lib/testing/route-server";
 import * as audit from "./route";
 
-// Issue 19 §14: the audit log names campaign actions and their campaign, and every row of a
+// The audit log names campaign actions and their campaign, and every row of a
 // request that created something carries the new resource's id.
 
 interface Row { action: string; resource_type: string; resource_id: string | null; summary: string }

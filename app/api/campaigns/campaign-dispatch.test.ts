@@ -159,7 +159,7 @@ describe("the dispatcher", () => {
     const res = await reportRoute.GET(req, { params: Promise.resolve({ campaign_id: id }) });
     expect(res.headers.get("content-disposition")).toBe('attachment; filename="report-me-report.csv"');
     const lines = (await res.text()).trim().split("\r\n");
-    // The original columns stay first, in order; issue 20 appended the variables and each attempt's call.
+    // The original columns stay first, in order; the variables and each attempt's call come after them.
     expect(lines[0].startsWith("contact_id,phone_number,state,attempts,last_call_sid,last_status,next_attempt_at,skip_reason,updated_at,")).toBe(true);
     expect(lines.slice(1).map((l) => l.split(",").slice(1, 4).join(","))).toEqual(numbers.map((n) => `${n},completed,1`));
   });

@@ -6,7 +6,7 @@ import * as previewRoute from "./[campaign_id]/preview/route";
 import * as oneRoute from "./[campaign_id]/route";
 import { create, get, setUpCampaignWorld, w } from "./campaigns-fixtures";
 
-// Issue 20: "Edit draft" fills the wizard from the saved draft (draftValues) and saves with PATCH.
+// "Edit draft" fills the wizard from the saved draft (draftValues) and saves with PATCH.
 // Sent back untouched, those values must save the same draft; edited, the dry run follows.
 
 setUpCampaignWorld();

@@ -3,7 +3,7 @@ import { dispatchTick } from "@/lib/campaigns/dispatcher";
 import { contactList } from "@/lib/testing/campaign-fixture";
 import { act, bolna, contactsOf, create, noAnswer, setUpCampaignWorld, w } from "./campaigns-fixtures";
 
-// Issue 20: the order a campaign dials in is the order contacts came due (next_attempt_at, then
+// The order a campaign dials in is the order contacts came due (next_attempt_at, then
 // list order): every first attempt, due at the start, goes out before a retry that came due later,
 // even one whose delay is over. The console says so instead of showing a past time as "next".
 

@@ -8,7 +8,7 @@ import { contactList } from "@/lib/testing/campaign-fixture";
 import { call } from "@/lib/testing/harness";
 import { act, create, drain, setUpCampaignWorld, w } from "./campaigns-fixtures";
 
-// Issue 21: the summary narrowed to one campaign carries that campaign's outcomes. The rollup has no
+// The summary narrowed to one campaign carries that campaign's outcomes. The rollup has no
 // campaign dimension: they are read from the campaign's own calls (lib/outcomes/db/rollups.ts). The
 // fake Bolna answers the plan's extraction as Bolna would (success true, the first choice of each
 // enum), so every completed call of the campaign is analysed.

@@ -9,7 +9,7 @@ import { call } from "@/lib/testing/harness";
 import * as reportRoute from "./[campaign_id]/report.csv/route";
 import { act, create, drain, noAnswer, setUpCampaignWorld, w } from "./campaigns-fixtures";
 
-// Issue 21: a campaign whose agent has an analysis plan reports each attempt's outcome with the call
+// A campaign whose agent has an analysis plan reports each attempt's outcome with the call
 // export's outcome columns. The fake Bolna answers the compiled extraction like Bolna would, and the
 // completed execution reaches the real webhook, so the outcome is the engine's.
 

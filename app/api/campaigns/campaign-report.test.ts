@@ -7,7 +7,7 @@ import * as previewRoute from "./[campaign_id]/preview/route";
 import * as reportRoute from "./[campaign_id]/report.csv/route";
 import { act, create, drain, noAnswer, setUpCampaignWorld, w } from "./campaigns-fixtures";
 
-// Issue 20 (Campaigns): the dry run names the skipped contacts and the zone each time is read in;
+// Campaigns: the dry run names the skipped contacts and the zone each time is read in;
 // the report carries the contact's variables and each attempt's call.
 
 setUpCampaignWorld();

@@ -14,7 +14,7 @@ import * as contactsRoute from "./[campaign_id]/contacts/route";
 import * as oneRoute from "./[campaign_id]/route";
 import * as listRoute from "./route";
 
-// A dispatcher process that dies between its claim and the call's id being recorded (issue 10). The
+// A dispatcher process that dies between its claim and the call's id being recorded. The
 // state such a death leaves, two contacts claimed ("dialing") and nobody to finish them, is made with
 // the dispatcher's own claim; then the engine's news and a later tick must settle both without
 // dialling anyone again: the call the engine did place is adopted by its webhook, the claim that

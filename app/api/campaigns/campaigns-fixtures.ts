@@ -12,7 +12,7 @@ import * as oneRoute from "./[campaign_id]/route";
 import * as listRoute from "./route";
 
 // Shared by the campaign route tests (campaigns.test.ts, campaign-dispatch.test.ts): campaigns
-// against the fake Bolna over real HTTP (issue 10): the dispatcher's ticks are run explicitly with
+// against the fake Bolna over real HTTP: the dispatcher's ticks are run explicitly with
 // chosen instants, the engine's webhooks reach the real handler. Each test file gets its own world.
 
 export let bolna: FakeBolna;

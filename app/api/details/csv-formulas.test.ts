@@ -13,7 +13,7 @@ import { call, useTempDatabase } from "@/lib/testing/harness";
 import { startRouteServer } from "@/lib/testing/route-server";
 import * as callExport from "./export/route";
 
-// Issue 19 §7: no cell of any CSV download can be read as a formula, whether the spreadsheet
+// No cell of any CSV download can be read as a formula, whether the spreadsheet
 // splits on `,` (ours) or on `;` (Excel and LibreOffice in many locales), and whether or not it
 // honours our quotes. Attacker-controlled text reaches all three: call names and transcripts,
 // statuses an engine reports, key names in the audit log.

@@ -6,9 +6,9 @@ import * as summary from "./summary/route";
 
 const FIELDS = ["account_id", "agent_id", "call_sid", "call_type", "cost", "created_at", "duration", "from_number",
   "name", "recording_url", "status", "to_number", "transcription"];
-// Beside the spec's fields: what a voice engine reports (issue 9), null on imported calls.
+// Beside the spec's fields: what a voice engine reports, null on imported calls.
 const EXTRAS = ["answered_by_voice_mail", "cost_breakdown", "engine_id", "error_message", "extracted_data", "hangup_by",
-  "hangup_reason", "summary", "template_variables", "agent_version"]; // agent_version: issue 22, null on imported calls
+  "hangup_reason", "summary", "template_variables", "agent_version"]; // agent_version: null on imported calls
 
 function makeCalls(n: number, prefix: string): NewCall[] {
   const statuses = ["completed", "completed", "failed", "rejected", "in_progress"];
@@ -65,7 +65,7 @@ describe("GET /api/details", () => {
     const c = res.json.calls[0];
     expect(Object.keys(c).sort()).toEqual([...FIELDS, ...EXTRAS, "outcome"].sort());
     for (const k of EXTRAS) expect(c[k], k).toBeNull();
-    // Issue 21: nobody analysed an imported call.
+    // Nobody analysed an imported call.
     expect(c.outcome).toMatchObject({ status: "none", source: null, success: null, fields: {}, errors: [] });
     expect(typeof c.duration).toBe("number");
     expect(typeof c.cost).toBe("number");

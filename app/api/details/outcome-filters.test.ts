@@ -13,7 +13,7 @@ import { startRouteServer } from "@/lib/testing/route-server";
 import * as details from "./route";
 import * as exportRoute from "./export/route";
 
-// Issue 21: the call log filtered by outcome (success, sentiment, disposition, outcome_status) and
+// The call log filtered by outcome (success, sentiment, disposition, outcome_status) and
 // by plan fields (field[name]=v, field[name][gte|lte]=n), keyset pages kept; with agent_id a field
 // the plan does not define is a 400 naming it. Outcomes arrive through the real webhook.
 

@@ -15,7 +15,7 @@ import { startRouteServer } from "@/lib/testing/route-server";
 import * as details from "./route";
 import * as summary from "./summary/route";
 
-// Issue 18: calls that end the way campaigns' calls often do (no-answer, busy) are listed, filtered
+// Calls that end the way campaigns' calls often do (no-answer, busy) are listed, filtered
 // and counted by their status, the documented filter names every status, and imported calls with
 // the older names (in_progress, rejected) or any other value still filter as before.
 

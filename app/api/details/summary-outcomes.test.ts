@@ -12,7 +12,7 @@ import { startRouteServer } from "@/lib/testing/route-server";
 import * as details from "./route";
 import * as summary from "./summary/route";
 
-// Issue 21: GET /api/details/summary's `outcomes`, read from the outcome rollup (call_outcome_daily),
+// GET /api/details/summary's `outcomes`, read from the outcome rollup (call_outcome_daily),
 // kept by the same writes that store outcomes: engine outcomes arrive through the real webhook, and
 // a later delivery with other extracted_data replaces the outcome, moving its share instead of adding
 // a second one. Also the call log's outcome filters combined (they walk the outcome tables now).

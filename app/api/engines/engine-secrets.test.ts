@@ -14,8 +14,8 @@ import * as enginesRoute from "./route";
 import * as engineById from "./[engine_id]/route";
 import * as checkRoute from "./[engine_id]/check/route";
 
-// Issue 19: an engine's api_key stays with the origin of its base_url (item 2); the engine's own
-// error body is never relayed to the caller, and only admins see the webhook URL (item 9).
+// An engine's api_key stays with the origin of its base_url; the engine's own
+// error body is never relayed to the caller, and only admins see the webhook URL.
 let bolna: FakeBolna;
 let elsewhere: LoopbackServer;
 let a: { accountId: string; token: string };

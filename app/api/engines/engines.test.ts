@@ -195,7 +195,7 @@ describe("deploy", () => {
     bolna.failNext(400, `Agent limit reached for this plan (key ${bolna.apiKey})`);
     const res = await deploy(a.token, id, e.engine_id);
     expect(res.status).toBe(422);
-    // Issue 19: the engine's own words go to the log; the caller gets the status and our reason.
+    // The engine's own words go to the log; the caller gets the status and our reason.
     expect(res.json.message).toMatch(/refused the request \(HTTP 400\)/);
     expect(res.json.message).not.toContain("Agent limit reached for this plan");
     expect(JSON.stringify(res.json)).not.toContain(bolna.apiKey); // an echoed key is redacted

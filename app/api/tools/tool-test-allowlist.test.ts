@@ -6,7 +6,7 @@ import * as toolsRoute from "./route";
 import * as toolTest from "./[tool_id]/test/route";
 import { registration } from "./tools-fixtures";
 
-// Issue 19, item 9: an allowlist entry that names a port admits that port only, and a refusal
+// An allowlist entry that names a port admits that port only, and a refusal
 // never tells the caller what a name resolved to. Both servers are on 127.0.0.1, other ports.
 let a: { accountId: string; token: string };
 let open: LoopbackServer;

@@ -6,7 +6,7 @@ import * as toolById from "./[tool_id]/route";
 import * as toolTest from "./[tool_id]/test/route";
 import { registration } from "./tools-fixtures";
 
-// Issue 19, item 2: a tool's stored api_token is bound to the origin it was given for. Both
+// A tool's stored api_token is bound to the origin it was given for. Both
 // servers listen on 127.0.0.1 (allowlisted), on different ports: different origins.
 const TOKEN = "tok_bound_to_origin_Wq83Lz";
 let a: { accountId: string; token: string };

@@ -12,7 +12,7 @@ import * as byId from "./[endpoint_id]/route";
 import * as ping from "./[endpoint_id]/test/route";
 import * as endpoints from "./route";
 
-// Issue 23, endpoints over real HTTP: admin CRUD scoped by account, the secret shown once and sealed,
+// Webhook endpoints over real HTTP: admin CRUD scoped by account, the secret shown once and sealed,
 // private targets refused, and signatures a receiver verifies with `standardwebhooks`, also with
 // both secrets during a rotation.
 let app: Awaited<ReturnType<typeof startRouteServer>>;

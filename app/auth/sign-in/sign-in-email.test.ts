@@ -6,7 +6,7 @@ import { newAccountWithToken, useTempDatabase } from "@/lib/testing/harness";
 import { startRouteServer } from "@/lib/testing/route-server";
 import * as signIn from "./route";
 
-// Issue 20: a wrong password sent the browser back to an empty form. The form endpoint now keeps
+// A wrong password sent the browser back to an empty form. The form endpoint now keeps
 // the email (never the password) in a short-lived httpOnly cookie for /login, over real HTTP.
 
 const PW = "Tr0ub4dor&3-kept-email";

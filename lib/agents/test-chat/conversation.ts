@@ -14,7 +14,7 @@ import { getToolRow, toToolRecord, type ToolRecord, type ToolRow } from "@/lib/t
 import type { ChatEvent, ChatMessage } from "./schema";
 import { runChatTool, type ToolOutcome } from "./tool-call";
 
-// The agent test chat's engine (issue 22): one turn of a conversation with an agent version,
+// The agent test chat's engine: one turn of a conversation with an agent version,
 // driven by the account's AI provider (the first, as analysis picks it) and the version's first
 // task's system prompt; the agent's tools run for real through the tool outbound policy.
 // Used by POST /api/agent/{id}/test-chat and by test-case runs (lib/agents/tests).

@@ -4,7 +4,7 @@ import type { SchemaRegistry } from "@/lib/openapi/json-schema";
 import { operation, type OperationObject } from "@/lib/openapi/operation";
 import { TestChatBody } from "./schema";
 
-// OpenAPI entry of the agent test chat (issue 22), merged into agentPaths. The answer is a
+// OpenAPI entry of the agent test chat, merged into agentPaths. The answer is a
 // server-sent event stream; its schema is the JSON of one event (each `data:` line).
 
 const ToolRequest = z.object({

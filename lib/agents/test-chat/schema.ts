@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// POST /api/agent/{id}/test-chat (issue 22): the conversation so far, sent whole on every turn
+// POST /api/agent/{id}/test-chat: the conversation so far, sent whole on every turn
 // (the server keeps nothing), and the agent's next turn streams back as server-sent events.
 
 export const MAX_CHAT_MESSAGES = 100;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { argsMatch, checkExpectations, type Judge } from "./expectations";
 import type { TranscriptEntry } from "./schema";
 
-// The checks of a test's expectations on a conversation (issue 22): tool arguments are a subset with
+// The checks of a test's expectations on a conversation: tool arguments are a subset with
 // deep equality, reply_contains ignores case and looks at every assistant reply, a judge's answer
 // (or its failure) becomes the failure's words.
 

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Expectation, TranscriptEntry } from "./schema";
 
-// Checking a test's expectations against the conversation it had (issue 22). Each unmet expectation
+// Checking a test's expectations against the conversation it had. Each unmet expectation
 // is one failure, in words that name it (expect[i]) and say what happened instead.
 
 export type JudgeAnswer = { ok: true; passed: boolean; reason: string } | { ok: false; reason: string };

@@ -5,7 +5,7 @@ import { agentKeys } from "@/lib/agents/hooks";
 import { fetchJson } from "@/lib/http/fetch-json";
 import type { CreateTestBody, Expectation, TranscriptEntry } from "./schema";
 
-// Client queries of agent test cases and runs (issue 22). Types mirror lib/agents/tests/openapi.ts.
+// Client queries of agent test cases and runs. Types mirror lib/agents/tests/openapi.ts.
 
 export interface AgentTest {
   test_id: string; name: string; variables: Record<string, string>; turns: string[]; expect: Expectation[]; created_at: string;

@@ -9,7 +9,7 @@ import { pickProvider } from "@/lib/analysis/db/runs";
 import type { JudgeAnswer } from "./expectations";
 import type { TranscriptEntry } from "./schema";
 
-// A test's `judge` expectation (issue 22): the account's AI provider (its first, as analysis picks)
+// A test's `judge` expectation: the account's AI provider (its first, as analysis picks)
 // reads the conversation and answers {passed, reason} as structured output. Never throws.
 
 const VERDICT_JSON: Record<string, unknown> = {

@@ -6,7 +6,7 @@ import { operation, type OperationObject } from "@/lib/openapi/operation";
 import { timestamp } from "@/lib/openapi/responses";
 import { CreateTestBody, RunBody, RunParams, TestParams } from "./schema";
 
-// OpenAPI entries of agent test cases and runs (issue 22), merged into agentPaths.
+// OpenAPI entries of agent test cases and runs, merged into agentPaths.
 
 const Test = z.object({
   test_id: z.string(), name: z.string(), variables: z.record(z.string(), z.string()), turns: z.array(z.string()),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { unsafePatternReason } from "@/lib/tools/safe-regexp";
 
-// Request shapes of agent test cases (issue 22): one schema for the create handler, the OpenAPI
+// Request shapes of agent test cases: one schema for the create handler, the OpenAPI
 // document and the console's form. Client-safe.
 
 const MAX_TEXT = 4000;

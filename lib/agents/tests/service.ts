@@ -6,7 +6,7 @@ import { createRun, getRun, lastFinishedRuns, listRuns, type ResultRow, type Run
 import { countTests, deleteTest, getTest, insertTest, listTests } from "./db/tests";
 import type { CreateTestBody, TranscriptEntry } from "./schema";
 
-// Agent test cases and their runs (issue 22). Runs are played by the background worker
+// Agent test cases and their runs. Runs are played by the background worker
 // (worker-loop.ts); this queues them and shows their progress and results.
 
 async function agentOr404(accountId: string, agentId: string) {

@@ -1,4 +1,4 @@
-// Kysely types of migration 0020 (issue 22), merged into lib/core/tables.ts's DB from here so the
+// Kysely types of migration 0020, merged into lib/core/tables.ts's DB from here so the
 // agent tests room owns its schema's shape (as lib/outcomes/tables.ts does). Types only.
 import type {} from "@/lib/core/tables";
 

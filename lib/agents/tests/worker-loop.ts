@@ -3,7 +3,7 @@ import { config } from "@/lib/core/config";
 import { startLoop, type Loop } from "@/lib/core/loop";
 import { testRunsWorker, type TestRunsWorkerOptions } from "./worker";
 
-// Test runs' clock inside `npm start` and `cli worker` (issue 22), on the one background loop.
+// Test runs' clock inside `npm start` and `cli worker`, on the one background loop.
 
 const NAME = "agent test runs";
 /** Tests played at once per process: each holds a provider conversation, not CPU. */

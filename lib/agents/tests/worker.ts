@@ -7,7 +7,7 @@ import { judgeConversation } from "./judge";
 import { playTest } from "./play";
 import type { Expectation } from "./schema";
 
-// Test runs in the background (issue 22). Each tick claims as many due tests as this process has
+// Test runs in the background. Each tick claims as many due tests as this process has
 // free slots and plays them outside any transaction; the result is recorded with the run's count in
 // one transaction. Any number of processes may tick on one database: a test is claimed by one of
 // them at a time (db/jobs.ts), and a claim lapses after the lease (pushed on after every turn), so a

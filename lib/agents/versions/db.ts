@@ -40,7 +40,7 @@ export async function writeContent(
   await emitVersionCreated(trx, accountId, agentId, v);
 }
 
-/** `agent.version_created` (issue 23) in the transaction that writes the version; createAgent's version 1 too. */
+/** `agent.version_created` in the transaction that writes the version; createAgent's version 1 too. */
 export const emitVersionCreated = (trx: Kysely<DB>, accountId: string, agentId: string, v: { version: number; by: string | null; at: string }) =>
   emitEvent(trx, accountId, "agent.version_created", { agent_id: agentId, version: v.version, created_at: v.at, created_by: v.by });
 

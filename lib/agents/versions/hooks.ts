@@ -6,7 +6,7 @@ import { fetchJson } from "@/lib/http/fetch-json";
 import type { DeployResult } from "@/lib/engines/hooks";
 import type { Change } from "./diff";
 
-// Client queries of agent versions (issue 22): the list with its figures, a diff of two, a note,
+// Client queries of agent versions: the list with its figures, a diff of two, a note,
 // restore, and deploying a chosen version. Types mirror lib/agents/versions/openapi.ts.
 
 export interface VersionSummary {

@@ -6,7 +6,7 @@ import { AgentRecord, timestamp, uuid } from "@/lib/openapi/responses";
 import { DiffQuery, NoteBody, VersionParams } from "./schema";
 import { PageQuery } from "@/lib/core/page-query";
 
-// OpenAPI entries of the agent versions endpoints (issue 22), merged into agentPaths.
+// OpenAPI entries of the agent versions endpoints, merged into agentPaths.
 
 const figure = (what: string) => z.number().nullable().describe(`${what}, over every call stamped with this version (a call's agent_version); null when no call ran this version, or (rates) when there is nothing to divide by`);
 const VersionSummary = z.object({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { queryInteger } from "@/lib/core/page-query";
 
-// Request shapes of the agent versions endpoints (issue 22).
+// Request shapes of the agent versions endpoints.
 
 /** /api/agent/{id}/versions/{n}: a number that names no version of this agent (or is no number) is a 404. */
 export const VersionParams = z.object({

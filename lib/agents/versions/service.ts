@@ -14,7 +14,7 @@ import { lastRunsOf } from "@/lib/agents/tests/service";
 /** Versions per page when the caller names no limit: more than nearly any agent has, so one page is the whole history. */
 const VERSIONS_PAGE = 100;
 
-// Agent versions (issue 22): read, label, compare and restore. Writes of new content happen with
+// Agent versions: read, label, compare and restore. Writes of new content happen with
 // the agent row itself (lib/agents/db.ts); this is everything else.
 
 const noVersion = () => notFound("Version");
@@ -69,7 +69,7 @@ function versionCursor(cursor: string): number {
 
 /**
  * A keyset page of versions, newest first (the cursor is the last version's number), each with its
- * call figures and its last finished test run (`tests`, issue 22).
+ * call figures and its last finished test run (`tests`).
  */
 export async function versionsOf(accountId: string, agentId: string, page: { limit?: number; cursor?: string } = {}) {
   const limit = page.limit ?? VERSIONS_PAGE;

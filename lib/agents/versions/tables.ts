@@ -1,4 +1,4 @@
-// Kysely types of migrations 0016 and 0017 (issue 22), merged into lib/core/tables.ts's DB from here so the
+// Kysely types of migrations 0016 and 0017, merged into lib/core/tables.ts's DB from here so the
 // versions room owns its schema's shape (as lib/outcomes/tables.ts does). Types only.
 import type {} from "@/lib/core/tables";
 

@@ -10,7 +10,7 @@ import type { Evaluated } from "@/lib/outcomes/evaluate";
 import type { AnalysisPlan } from "@/lib/outcomes/schema";
 import type { AnalysisJobsTable } from "../tables";
 
-// The analysis queue (issue 21, migration 0013). A job is claimed by a conditional UPDATE that
+// The analysis queue (migration 0013). A job is claimed by a conditional UPDATE that
 // stamps a fresh claim value; only the holder of that value may finish it, so a worker whose lease
 // lapsed (it was slow, or its process died and another worker re-claimed the job) writes nothing.
 

@@ -18,13 +18,13 @@ export interface CallRecord {
   cost: number; call_type: string; created_at: string;
 }
 
-/** Beside the spec's 13 fields: what an engine reported (issue 9); null for imported calls. */
+/** Beside the spec's 13 fields: what an engine reported; null for imported calls. */
 export interface CallExtraFields {
   summary: string | null; extracted_data: Record<string, unknown> | null; cost_breakdown: Record<string, number> | null;
   hangup_by: string | null; hangup_reason: string | null; answered_by_voice_mail: boolean | null;
   error_message: string | null; template_variables: Record<string, unknown> | null; engine_id: string | null;
 }
-/** Issue 21: what the call achieved (lib/outcomes), read in one batch per page. Issue 22: the agent version it ran. */
+/** What the call achieved (lib/outcomes), read in one batch per page, and the agent version it ran. */
 export type CallDetail = CallRecord & CallExtraFields & { agent_version: number | null; outcome: CallOutcome };
 
 export const DETAIL_COLUMNS = [...CALL_FIELDS, "engine_id", "extra", "agent_version"] as const;
@@ -61,11 +61,11 @@ async function withOutcomes(accountId: string, calls: CallDetail[]): Promise<Cal
 
 export interface CallFilters {
   agent_id?: string; status?: string; call_type?: string; engine_id?: string; campaign_id?: string;
-  /** Issue 22: only with agent_id (calls_agent_version: account, agent, version, created_at). */ agent_version?: number;
+  /** Only with agent_id (calls_agent_version: account, agent, version, created_at). */ agent_version?: number;
   /** Inclusive lower bound, ISO timestamp. */ from?: string;
   /** Exclusive upper bound, ISO timestamp. */ toExclusive?: string;
   q?: string;
-  /** Issue 21: success, sentiment, disposition, outcome status and plan fields. */
+  /** Outcome filters: success, sentiment, disposition, outcome status and plan fields. */
   outcome?: OutcomeFilter;
 }
 
@@ -158,7 +158,7 @@ export async function listCalls(accountId: string, f: CallFilters, limit: number
   query = query.orderBy(sql`${col("created_at")} DESC, ${col("call_sid")} DESC`).limit(limit + 1);
   // SQLite: Kysely's driver prepares every query it runs again; a filtered page's text depends only on
   // which filters are set (values are parameters), so it is prepared once per connection and kept
-  // (issue 21: a first page filtered by outcome within 1.5x an unfiltered one). Search texts are left
+  // (the target: a first page filtered by outcome within 1.5x an unfiltered one). Search texts are left
   // to Kysely: their number is not bounded by the filter combinations.
   const compiled = search ? undefined : query.compile();
   const stmt = compiled && sqliteStatement(compiled.sql);

@@ -5,7 +5,7 @@ import { statusRank } from "@/lib/calls/status";
 import { rawCallTotals, rollupTotals } from "@/lib/core/operator";
 import { newAccountWithToken, useTempDatabase, usingPostgres } from "@/lib/testing/harness";
 
-// Issue 21, ingest speed: on SQLite, deliveries that arrive together share one transaction and one
+// Ingest speed: on SQLite, deliveries that arrive together share one transaction and one
 // COMMIT (lib/core/group-commit.ts), each in its own savepoint. Each must still be on its own: one
 // that fails takes nothing of the others with it, none is acknowledged before its COMMIT, and the
 // deliveries of one call keep their order (dedupe and status rank). PostgreSQL: one transaction each.

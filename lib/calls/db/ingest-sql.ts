@@ -1,6 +1,6 @@
 // The statements of one engine execution's upsert (ingest.ts), as constant SQL texts with `?`
 // placeholders run through runSql (lib/core/prepared.ts): on SQLite each is compiled once, where
-// Kysely built and compiled all ten again for every webhook delivery (issue 21's ingest profile).
+// Kysely built and compiled all ten again for every webhook delivery (the ingest profile showed it).
 // Both dialects take the same text except where noted.
 
 /** What the upsert reads of a stored call. */
@@ -17,7 +17,7 @@ function texts(pg: boolean) {
   return {
     // PostgreSQL: the row lock keeps rollup moves single (the advisory lock covers a row not yet there).
     stored: `SELECT ${STORED_COLUMNS.join(", ")} FROM calls WHERE account_id = ? AND call_sid = ?${pg ? " FOR UPDATE" : ""}`,
-    // agent_version is set once, by the first record of the call (issue 22): later deliveries keep it.
+    // agent_version is set once, by the first record of the call: later deliveries keep it.
     insert: `INSERT INTO calls (${fields.join(", ")}, account_id, call_sid, created_at, agent_version) VALUES (${marks(fields.length + 4)}) RETURNING id`,
     update: `UPDATE calls SET ${fields.map((f) => `${f} = ?`).join(", ")} WHERE id = ?`,
   };

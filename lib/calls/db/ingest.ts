@@ -14,7 +14,7 @@ import { ADVISORY_LOCK, CALL_SQL, DAILY_PRUNE, DAILY_UPSERT, ENGINE_PRUNE, ENGIN
 /** An execution resolved to our agent (or kept under the engine's agent id when none matches). */
 export interface ExecutionCall extends IngestedCall {
   agent_id: string; name: string; engine_id: string;
-  /** Issue 22: the agent version the call ran, written when the call is first recorded; null: unknown. */
+  /** The agent version the call ran, written when the call is first recorded; null: unknown. */
   agent_version?: number | null;
 }
 export type UpsertOutcome = "imported" | "updated" | "unchanged";
@@ -72,7 +72,7 @@ export async function upsertExecutionCall(accountId: string, c: ExecutionCall, h
     }
     await applyRollups(trx, accountId, { ...c, created_at: createdAt }, 1);
     // The stored created_at: an outcome's rollup day and the call log's order follow the call row.
-    // The stored agent_version too (issue 22): the first record's stamp, which later deliveries keep.
+    // The stored agent_version too: the first record's stamp, which later deliveries keep.
     const stored = old ? { ...c, created_at: createdAt, agent_version: old.agent_version ?? null } : c;
     await hook?.(trx, accountId, stored, !old);
     return old ? "updated" : "imported";
@@ -98,7 +98,7 @@ async function applyRollups(trx: Kysely<DB>, accountId: string, c: Contribution,
   const dailyKey = [accountId, day, c.agent_id, c.status, c.call_type];
   await runSql(trx, DAILY_UPSERT, [accountId, day, c.agent_id, c.name, c.status, c.call_type, sign, sign * c.duration, sign * c.cost]);
   if (sign < 0) await runSql(trx, DAILY_PRUNE, dailyKey);
-  // Alerts (issue 23): the minute rollup their evaluator sums; one upsert, same transaction.
+  // Alerts: the minute rollup their evaluator sums; one upsert, same transaction.
   await addCallMinute(trx, accountId, c, sign);
   if (!engineRollup) return;
   const x = typeof c.extra === "object" && c.extra !== null ? c.extra : callExtra(c.extra, c.call_sid);

@@ -4,7 +4,7 @@ import { dialect } from "@/lib/core/client";
 import type { DB } from "@/lib/core/tables";
 
 /**
- * Voxdesk's own analysis wrote a summary (issue 21): it becomes the call's `summary` when the engine
+ * Voxdesk's own analysis wrote a summary: it becomes the call's `summary` when the engine
  * sent none, in the analysis's transaction; the engine's own summary is never overwritten.
  */
 export async function fillCallSummary(trx: Kysely<DB>, accountId: string, callSid: string, summary: string): Promise<void> {

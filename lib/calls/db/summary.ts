@@ -20,7 +20,7 @@ export async function callSummary(accountId: string, r: SummaryRange) {
   return { ...calls, outcomes: outcomeFigures(outcomes, r, calls.totals.cost) };
 }
 
-/** One agent version (issue 22): read from that version's calls, as a campaign is (version-summary.ts). */
+/** One agent version: read from that version's calls, as a campaign is (version-summary.ts). */
 const versionOf = (r: SummaryRange) => (r.agentId && r.agentVersion !== undefined ? { agentId: r.agentId, version: r.agentVersion } : undefined);
 
 async function callFigures(accountId: string, r: SummaryRange) {
@@ -49,7 +49,7 @@ async function callFigures(accountId: string, r: SummaryRange) {
   return summarise(await q.execute(), r, await engineSummary(accountId, r));
 }
 
-// Figures only engine executions carry (issue 9), from their own rollup (see engineFigures).
+// Figures only engine executions carry, from their own rollup (see engineFigures).
 const ENGINE_SQL = "SELECT hangup_by, hangup_reason, calls, voicemail, cost_llm, cost_network, cost_platform, cost_synthesizer, cost_transcriber FROM call_daily_engine WHERE account_id = ? AND day >= ? AND day <= ?";
 
 async function engineRows(accountId: string, r: SummaryRange): Promise<EngineRow[]> {

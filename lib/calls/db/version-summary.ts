@@ -5,7 +5,7 @@ import { callExtra } from "@/lib/calls/extra";
 import type { DailyRow, EngineRow, SummaryRange } from "@/lib/calls/summary-math";
 import type { OutcomeDayRow } from "@/lib/outcomes/summary-math";
 
-// Figures of one agent version's calls (issue 22): the dashboard narrowed to agent_version and the
+// Figures of one agent version's calls: the dashboard narrowed to agent_version and the
 // versions list. The rollups have no version dimension; these read the version's own calls through
 // calls_agent_version (account, agent, version, created_at, call_sid), and their outcomes by primary
 // key, so the cost follows that version's calls and never the rest of the account.

@@ -148,7 +148,7 @@ export async function completeIfDone(trx: Kysely<DB>, id: string, now: string): 
   return Boolean(done);
 }
 
-/** The campaign as the API shows it, into the webhook outbox of the transaction that moved its status (issue 23). */
+/** The campaign as the API shows it, into the webhook outbox of the transaction that moved its status. */
 export async function emitCampaignEvent(trx: Kysely<DB>, accountId: string, id: string, type: "campaign.started" | "campaign.paused" | "campaign.completed") {
   const row = await getCampaignRow(accountId, id, trx);
   if (row) await emitEvent(trx, accountId, type, () => toCampaign(row));

@@ -114,7 +114,7 @@ export interface InFlightRow { campaign_id: string; seq: number; state: string; 
 
 // Both run in the ingest transaction of every new execution (lib/campaigns/call-hook.ts): constant
 // SQL through runSql, compiled once per SQLite connection, where Kysely built and prepared both
-// again per webhook delivery (issue 21's ingest profile).
+// again per webhook delivery (the ingest profile showed it).
 const IN_FLIGHT = "SELECT cc.campaign_id, cc.seq, cc.state, cc.attempts, cc.last_status, c.settings, c.account_id FROM campaign_contacts cc INNER JOIN campaigns c ON c.id = cc.campaign_id";
 const BY_CALL = `${IN_FLIGHT} WHERE cc.last_call_sid = ? AND c.account_id = ? LIMIT 1`;
 const DIALING = `${IN_FLIGHT} WHERE c.account_id = ? AND c.agent_id = ? AND c.engine_id = ? AND cc.state = 'dialing' AND cc.last_call_sid IS NULL AND cc.e164 = ? ORDER BY cc.updated_at LIMIT 1`;

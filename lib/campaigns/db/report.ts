@@ -6,7 +6,7 @@ import { NO_OUTCOME, outcomesFor, type CallOutcome } from "@/lib/outcomes/db";
 // The campaign report (GET /api/campaigns/{id}/report.csv): one row per contact, its variables, and
 // each attempt's call. A contact's calls are the calls the campaign tagged (calls.campaign_id) to its
 // number, oldest first; a list holding one number twice shows that number's calls on both rows.
-// Each call carries its outcome (issue 21), read in the same chunks as the calls.
+// Each call carries its outcome, read in the same chunks as the calls.
 
 export interface ReportCall { call_sid: string; status: string; duration: number; cost: number; summary: string | null; created_at: string; outcome: CallOutcome }
 export interface ReportContact {

@@ -1,5 +1,5 @@
-// What Bolna's agent model accepts (../shared/spec/bolna-engine.md §1: bolna/models.py and
-// bolna/enums.py at tag 0.10.204). Pure data, shared by the builder (pickers, presets) and the
+// What Bolna's agent model accepts (docs/bolna.md, "Agent model": Bolna's models and enums as of
+// release 0.10.204). Pure data, shared by the builder (pickers, presets) and the
 // server (readiness check before a deploy).
 
 export const LLM_PROVIDERS = [

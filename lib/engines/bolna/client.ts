@@ -7,7 +7,7 @@ import { redactSecret } from "@/lib/outbound/response-body";
 import { safeToolRequest } from "@/lib/outbound/safe-fetch";
 import type { ToolMethod } from "@/lib/outbound/request-shape";
 
-// Bolna's hosted API (../shared/spec/bolna-engine.md §2–3). Every request goes through the tool
+// Bolna's hosted API (docs/bolna.md: agent endpoints and calls). Every request goes through the tool
 // runner's SSRF-safe client: the same TOOL_TARGET_ALLOWLIST, pinned DNS and 1 MiB cap, because an
 // engine's base_url is operator input exactly like a tool's URL; its own timeout, ENGINE_TIMEOUT_MS.
 

@@ -1,4 +1,4 @@
-// Our stored agent → the body of Bolna's POST/PUT /v2/agent (../shared/spec/bolna-engine.md §1).
+// Our stored agent → the body of Bolna's POST/PUT /v2/agent (docs/bolna.md, "Agent model").
 // Pure: the caller resolves tools (with their decrypted tokens) and the webhook URL first.
 import { extractionText, planKeys } from "@/lib/outcomes/keys";
 import type { AnalysisPlan } from "@/lib/outcomes/schema";

@@ -1,4 +1,4 @@
-// A Bolna execution object (../shared/spec/bolna-engine.md §4) → the call Voxdesk stores. Pure.
+// A Bolna execution object (docs/bolna.md, "Executions and the webhook") → the call Voxdesk stores. Pure.
 
 import { statusRank } from "@/lib/calls/status";
 

@@ -31,7 +31,7 @@ export async function ingestExecution(engine: EngineRow, execution: Json, placed
 type DeploymentRow = NonNullable<Awaited<ReturnType<typeof findDeploymentByRemoteAgent>>>;
 
 /**
- * The version deployed on the engine when the call started (issue 22). The deployment already read
+ * The version deployed on the engine when the call started. The deployment already read
  * answers every call that started after it (nearly all): no query. A call that started earlier (a
  * late webhook, a sync after a rollback) reads the deployment log. Only the first record of a call
  * keeps it (ingest.ts inserts it, updates leave it), so this costs nothing on later deliveries' rows.

@@ -49,7 +49,7 @@ export async function placeCall(accountId: string, agentId: string, req: CallReq
   });
   const at = new Date().toISOString();
   await hooks.accepted?.(callSid, at);
-  // Stamped with the version the engine ran when it took the call (issue 22), not looked up again.
+  // Stamped with the version the engine ran when it took the call, not looked up again.
   await ingestExecution(engine, {
     id: callSid, agent_id: dep.remote_agent_id, status: "queued", created_at: at, updated_at: at,
     context_details: { recipient_data: req.template_variables ?? {} },

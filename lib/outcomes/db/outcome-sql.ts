@@ -1,7 +1,7 @@
 // writeOutcome's statements (lib/outcomes/db.ts) as constant SQL texts with `?` placeholders, run
 // through runSql (lib/core/prepared.ts) as ingest's own are (lib/calls/db/ingest-sql.ts): on SQLite
 // compiled once per connection, where Kysely built and compiled each again for every execution
-// carrying extracted_data (issue 21: such an ingest at most 1.3x one without). Same text on both dialects.
+// carrying extracted_data (the target: such an ingest at most 1.3x one without). Same text on both dialects.
 
 const marks = (n: number) => Array(n).fill("?").join(", ");
 

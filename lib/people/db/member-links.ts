@@ -9,7 +9,7 @@ import { insertUser, setPassword, type Member } from "./users";
 import type { LinkKind, PendingInvite } from "@/lib/people/schema";
 export type { LinkKind, PendingInvite };
 
-// One-time links (issue 11): invites to join an account and password resets. The token and its
+// One-time links: invites to join an account and password resets. The token and its
 // lifetime come from lib/people/credentials.ts; this file stores only the token's SHA-256.
 
 export interface LinkRow { id: string; account_id: string; kind: string; email: string; role: string | null; user_id: string | null; expires_at: string; used_at: string | null; revoked_at: string | null }

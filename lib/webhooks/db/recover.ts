@@ -4,7 +4,7 @@ import { db, writeTx } from "@/lib/core/client";
 import { uuid7Batch } from "@/lib/core/uuid7";
 import type { RecoverRun } from "../schema";
 
-// Recover as a background run (issue 23, migration 0021). Starting one only counts the failed
+// Recover as a background run (migration 0021). Starting one only counts the failed
 // messages since `since` (up to the newest delivery now, upto_id) and records the run; the delivery
 // worker's tick (recoverStep) queues them again BATCH at a time from a cursor, so a large backlog
 // never holds one long transaction and a restart resumes at the cursor. Two instances may step the

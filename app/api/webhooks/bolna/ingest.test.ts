@@ -13,7 +13,7 @@ import { call, newAccountWithToken, useTempDatabase } from "@/lib/testing/harnes
 import { startRouteServer } from "@/lib/testing/route-server";
 import * as webhook from "./[secret]/route";
 
-// Every call comes back (issue 9 §5–6): the fake engine posts executions over real HTTP to the real
+// Every call comes back: the fake engine posts executions over real HTTP to the real
 // webhook handler, and serves them paged for sync.
 
 let bolna: FakeBolna;

@@ -14,7 +14,7 @@ import { call, newAccountWithToken, useTempDatabase } from "@/lib/testing/harnes
 import { startRouteServer } from "@/lib/testing/route-server";
 import * as webhook from "./[secret]/route";
 
-// Issue 21, engine outcomes: deploy compiles the agent's analysis_plan into Bolna's extraction and
+// Engine outcomes: deploy compiles the agent's analysis_plan into Bolna's extraction and
 // summarization tasks (the fake checks them as Bolna's models would), and an execution whose
 // extracted_data carries the plan's keys, posted over real HTTP to the webhook, becomes the call's
 // typed outcome on GET /api/details.
@@ -103,7 +103,7 @@ describe("engine outcomes", () => {
     expect(c.outcome).toEqual({
       status: "analyzed", source: "engine", success: true, success_reason: "Booked for Friday", sentiment: "positive",
       disposition: "booked", fields: { seats: 3, plan: "pro" }, errors: [], analyzed_at: expect.any(String), model: null,
-      reason: null, // issue 21's contract: why Voxdesk's last analysis failed (lib/analysis), null here
+      reason: null, // the outcome's contract: why Voxdesk's last analysis failed (lib/analysis), null here
     });
     expect((await call(detailBySid.GET, "GET", "/", { token: a.token, params: { call_sid: sid } })).json.outcome).toEqual(c.outcome);
     expect(Object.keys(c.outcome.fields)).toEqual(["seats", "plan"]); // the plan's order, on PostgreSQL too

@@ -5,7 +5,7 @@ import { call, newAccountWithToken, useTempDatabase } from "@/lib/testing/harnes
 import { startRouteServer } from "@/lib/testing/route-server";
 import * as webhook from "./[secret]/route";
 
-// Issue 19 §11: the secret in the path is checked before the body is read (a wrong secret with any
+// The secret in the path is checked before the body is read (a wrong secret with any
 // body is the 404 of an unknown path, never a 400 or 413 that tells the path apart), and each
 // engine's deliveries are rate limited.
 

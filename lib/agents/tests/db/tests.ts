@@ -4,7 +4,7 @@ import { uuid7Batch } from "@/lib/core/uuid7";
 import type { AgentTestsTable } from "../tables";
 import type { CreateTestBody, Expectation } from "../schema";
 
-// The SQL of agent test cases (issue 22). Every query names the account and the agent.
+// The SQL of agent test cases. Every query names the account and the agent.
 
 export interface TestRecord {
   test_id: string; name: string; variables: Record<string, string>; turns: string[]; expect: Expectation[]; created_at: string;

@@ -1,4 +1,4 @@
--- Tool registry (issue 3); same shape as the SQLite migration of the same number. JSON columns are
+-- Tool registry; same shape as the SQLite migration of the same number. JSON columns are
 -- text: nothing queries inside them, and text keeps the user's key order (jsonb would not).
 CREATE TABLE tools (
   id text COLLATE "C" PRIMARY KEY,

@@ -1,4 +1,4 @@
--- PostgreSQL twin of sqlite/0003_contacts.sql (contact lists and contacts, issue 4).
+-- PostgreSQL twin of sqlite/0003_contacts.sql (contact lists and contacts).
 CREATE TABLE contact_lists (
   id text COLLATE "C" PRIMARY KEY,
   account_id text NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,

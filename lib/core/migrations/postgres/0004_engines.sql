@@ -1,4 +1,4 @@
--- PostgreSQL twin of sqlite/0004_engines.sql (voice engines and deployments, issue 9).
+-- PostgreSQL twin of sqlite/0004_engines.sql (voice engines and deployments).
 CREATE TABLE engines (
   id text COLLATE "C" PRIMARY KEY,
   account_id text NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,

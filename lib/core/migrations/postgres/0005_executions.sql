@@ -1,4 +1,4 @@
--- PostgreSQL twin of sqlite/0005_executions.sql (engine executions as calls, issue 9).
+-- PostgreSQL twin of sqlite/0005_executions.sql (engine executions as calls).
 ALTER TABLE calls ADD COLUMN engine_id text;
 ALTER TABLE calls ADD COLUMN status_rank integer NOT NULL DEFAULT 0;
 ALTER TABLE calls ADD COLUMN updated_at timestamptz;

@@ -1,4 +1,4 @@
--- PostgreSQL twin of sqlite/0007_campaigns.sql (do-not-call list, issue 10).
+-- PostgreSQL twin of sqlite/0007_campaigns.sql (do-not-call list).
 CREATE TABLE suppressions (
   account_id text COLLATE "C" NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
   e164 text COLLATE "C" NOT NULL,

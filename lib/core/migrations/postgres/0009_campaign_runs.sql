@@ -1,4 +1,4 @@
--- PostgreSQL twin of sqlite/0009_campaign_runs.sql (campaigns, issue 10).
+-- PostgreSQL twin of sqlite/0009_campaign_runs.sql (campaigns).
 CREATE TABLE campaigns (
   id text COLLATE "C" PRIMARY KEY,
   account_id text COLLATE "C" NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,

@@ -1,4 +1,4 @@
--- PostgreSQL twin of sqlite/0011_outcomes.sql (issue 21, lib/outcomes).
+-- PostgreSQL twin of sqlite/0011_outcomes.sql (lib/outcomes).
 ALTER TABLE agents ADD COLUMN analysis_plan jsonb;
 
 CREATE TABLE call_outcomes (

@@ -1,4 +1,4 @@
--- PostgreSQL twin of sqlite/0012_ai_providers.sql (AI providers, issue 21).
+-- PostgreSQL twin of sqlite/0012_ai_providers.sql (AI providers).
 CREATE TABLE ai_providers (
   id text COLLATE "C" PRIMARY KEY,
   account_id text NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,

@@ -1,4 +1,4 @@
--- PostgreSQL twin of sqlite/0013_analysis.sql (Voxdesk's own analysis, issue 21, lib/analysis).
+-- PostgreSQL twin of sqlite/0013_analysis.sql (Voxdesk's own analysis, lib/analysis).
 CREATE TABLE analysis_jobs (
   account_id text NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
   call_sid text COLLATE "C" NOT NULL,

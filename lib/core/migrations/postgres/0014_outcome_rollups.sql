@@ -1,4 +1,4 @@
--- PostgreSQL twin of sqlite/0014_outcome_rollups.sql (issue 21, lib/outcomes): the call's created_at
+-- PostgreSQL twin of sqlite/0014_outcome_rollups.sql (lib/outcomes): the call's created_at
 -- on its outcome and field rows (the filtered call log walks these tables' indexes in its own order),
 -- and the dashboard's outcome rollup per account, UTC day, agent and disposition.
 ALTER TABLE call_outcomes ADD COLUMN created_at timestamptz;

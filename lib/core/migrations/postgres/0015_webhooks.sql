@@ -1,4 +1,4 @@
--- PostgreSQL twin of sqlite/0015_webhooks.sql (signed webhooks out, issue 23).
+-- PostgreSQL twin of sqlite/0015_webhooks.sql (signed webhooks out).
 CREATE TABLE webhook_endpoints (
   id text COLLATE "C" PRIMARY KEY,
   account_id text COLLATE "C" NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,

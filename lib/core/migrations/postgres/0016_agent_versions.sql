@@ -1,4 +1,4 @@
--- PostgreSQL twin of sqlite/0016_agent_versions.sql (agent versions, issue 22).
+-- PostgreSQL twin of sqlite/0016_agent_versions.sql (agent versions).
 CREATE TABLE agent_versions (
   account_id text COLLATE "C" NOT NULL,
   agent_id text COLLATE "C" NOT NULL REFERENCES agents(id) ON DELETE CASCADE,

@@ -1,4 +1,4 @@
--- PostgreSQL twin of sqlite/0017_call_versions.sql (calls carry their agent version, issue 22).
+-- PostgreSQL twin of sqlite/0017_call_versions.sql (calls carry their agent version).
 ALTER TABLE calls ADD COLUMN agent_version integer;
 CREATE INDEX calls_agent_version ON calls(account_id, agent_id, agent_version, created_at, call_sid) WHERE agent_version IS NOT NULL;
 

@@ -1,4 +1,4 @@
--- PostgreSQL twin of sqlite/0018_alerts.sql (alerts, issue 23).
+-- PostgreSQL twin of sqlite/0018_alerts.sql (alerts).
 CREATE TABLE call_minute (
   account_id text COLLATE "C" NOT NULL,
   minute bigint NOT NULL,

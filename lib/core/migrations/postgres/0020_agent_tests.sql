@@ -1,4 +1,4 @@
--- PostgreSQL twin of sqlite/0020_agent_tests.sql (agent test cases, issue 22). passed and errored are 0/1
+-- PostgreSQL twin of sqlite/0020_agent_tests.sql (agent test cases). passed and errored are 0/1
 -- integers as on SQLite: one shape for the code that reads them.
 CREATE TABLE agent_tests (
   id text COLLATE "C" PRIMARY KEY,

@@ -1,4 +1,4 @@
--- PostgreSQL twin of sqlite/0021_webhook_recovers.sql (recover as a background run, issue 23).
+-- PostgreSQL twin of sqlite/0021_webhook_recovers.sql (recover as a background run).
 CREATE TABLE webhook_recovers (
   id text COLLATE "C" PRIMARY KEY,
   account_id text COLLATE "C" NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,

@@ -1,4 +1,4 @@
--- Tool registry (issue 3): HTTP tools an agent can call, and the history of their test runs.
+-- Tool registry: HTTP tools an agent can call, and the history of their test runs.
 CREATE TABLE tools (
   id TEXT PRIMARY KEY,
   account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,

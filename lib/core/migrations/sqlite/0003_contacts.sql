@@ -1,4 +1,4 @@
--- Contact lists and their contacts (issue 4).
+-- Contact lists and their contacts.
 CREATE TABLE contact_lists (
   id TEXT PRIMARY KEY,
   account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,

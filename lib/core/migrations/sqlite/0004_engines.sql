@@ -1,4 +1,4 @@
--- Voice engines (issue 9): an account's Bolna connections and where its agents are deployed.
+-- Voice engines: an account's Bolna connections and where its agents are deployed.
 CREATE TABLE engines (
   id TEXT PRIMARY KEY,
   account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,

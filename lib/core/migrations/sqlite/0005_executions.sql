@@ -1,4 +1,4 @@
--- Calls that come back from a voice engine (issue 9): which engine, how far the execution got,
+-- Calls that come back from a voice engine: which engine, how far the execution got,
 -- and the engine's extra fields. Imported calls leave all of these NULL / 0.
 ALTER TABLE calls ADD COLUMN engine_id TEXT;
 -- 0 for calls that are not executions; else the stage of Bolna's status (lib/engines/bolna/execution.ts):

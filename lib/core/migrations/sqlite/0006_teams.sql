@@ -1,4 +1,4 @@
--- Teams (issue 11): people with roles, named API keys with a scope, audit log.
+-- Teams: people with roles, named API keys with a scope, audit log.
 CREATE TABLE users (
   id TEXT PRIMARY KEY,
   account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,

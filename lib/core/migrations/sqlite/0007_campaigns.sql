@@ -1,4 +1,4 @@
--- Campaigns (issue 10): the account's do-not-call list. Checked by the dispatcher at dial time.
+-- Campaigns: the account's do-not-call list. Checked by the dispatcher at dial time.
 CREATE TABLE suppressions (
   account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
   -- E.164; one row per number and account (adding it again keeps the first row).

@@ -1,4 +1,4 @@
--- Teams (issue 11): one-time links an admin hands to a person. `invite`: join the account with a
+-- Teams: one-time links an admin hands to a person. `invite`: join the account with a
 -- role (7 days). `reset`: set a new password for an existing member (1 hour). Only the SHA-256 of
 -- the link's random token is stored; the link itself is shown once to the admin who made it.
 CREATE TABLE member_links (

@@ -1,4 +1,4 @@
--- Campaigns (issue 10): a contact list called with an agent. Settings the dispatcher reads on every
+-- Campaigns: a contact list called with an agent. Settings the dispatcher reads on every
 -- tick are columns; the rest of the create body (schedule, retry) is JSON in `settings`.
 CREATE TABLE campaigns (
   id TEXT PRIMARY KEY,

@@ -1,4 +1,4 @@
--- Outcomes (issue 21, lib/outcomes). An agent's analysis plan: what every call is judged by, kept
+-- Outcomes (lib/outcomes). An agent's analysis plan: what every call is judged by, kept
 -- as sent (JSON); NULL when the agent has none.
 ALTER TABLE agents ADD COLUMN analysis_plan TEXT;
 

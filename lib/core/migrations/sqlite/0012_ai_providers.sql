@@ -1,4 +1,4 @@
--- AI providers (issue 21): an account's OpenAI-compatible chat-completions APIs, used for its own
+-- AI providers: an account's OpenAI-compatible chat-completions APIs, used for its own
 -- post-call analysis. The api_key is sealed like engines' keys (lib/core/secrets.ts), bound to the
 -- provider's id and account by associated data, and to the origin of base_url by the PATCH rule
 -- (lib/outbound/secret-binding.ts).

@@ -1,4 +1,4 @@
--- Voxdesk's own post-call analysis (issue 21, lib/analysis). One job per call that still has to be
+-- Voxdesk's own post-call analysis (lib/analysis). One job per call that still has to be
 -- analysed, or whose last analysis failed; a success deletes it in the transaction that writes the
 -- outcome (call_outcomes only ever holds analysed outcomes). A call's "pending"/"failed" on
 -- /api/details is read from here.

@@ -1,4 +1,4 @@
--- Outcome analytics (issue 21, lib/outcomes). Two things, both kept by lib/outcomes/db.ts writeOutcome,
+-- Outcome analytics (lib/outcomes). Two things, both kept by lib/outcomes/db.ts writeOutcome,
 -- the only writer of call_outcomes:
 --
 -- 1. The call's created_at copied onto its outcome and field rows, so a call log filtered by outcome

@@ -1,4 +1,4 @@
--- Signed webhooks out (issue 23): the account's endpoints, an outbox of events written in the same
+-- Signed webhooks out: the account's endpoints, an outbox of events written in the same
 -- transaction as the change that causes them, one delivery per (event, endpoint) that the worker
 -- claims with a lease, and the log of every attempt. Times the worker compares (next attempt,
 -- lease, failing since, old secret expiry) are integer milliseconds; times people read are ISO text.

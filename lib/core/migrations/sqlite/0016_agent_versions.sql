@@ -1,4 +1,4 @@
--- Agent versions (issue 22, lib/agents/versions). Every change of an agent's content is an immutable
+-- Agent versions (lib/agents/versions). Every change of an agent's content is an immutable
 -- numbered version, written in the same transaction as the agent row; the payload is kept as the
 -- agent row keeps it (JSON as sent). note is the only thing about a version that changes later.
 CREATE TABLE agent_versions (

@@ -1,4 +1,4 @@
--- Calls carry the agent version they ran (issue 22): the version deployed on the call's engine when
+-- Calls carry the agent version they ran: the version deployed on the call's engine when
 -- the call was placed, or, for calls arriving by webhook or sync, the deployment in force at the
 -- call's start. NULL: not known (imported calls, calls before versions, unknown remote agents).
 ALTER TABLE calls ADD COLUMN agent_version INTEGER;

@@ -1,4 +1,4 @@
--- Alerts (issue 23). 1. call_minute: what each call adds per account, minute of its creation (Unix
+-- Alerts. 1. call_minute: what each call adds per account, minute of its creation (Unix
 -- minutes) and agent, kept in the same transactions as call_daily (ingest) and call_outcome_daily
 -- (writeOutcome). The day rollups are too coarse for a 10-minute window; the evaluator sums at most
 -- 2 × window_minutes rows per agent, whatever the number of calls. Rows older than 2 days are pruned

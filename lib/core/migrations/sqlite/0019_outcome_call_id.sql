@@ -1,4 +1,4 @@
--- Issue 21 (speed): the call's own id (calls.id, SQLite's rowid) copied onto its outcome and field
+-- For speed: the call's own id (calls.id, SQLite's rowid) copied onto its outcome and field
 -- rows, and into the indexes the filtered call log walks (lib/outcomes/db.ts outcomeWalk), so each
 -- match reaches its call by rowid instead of probing calls' (account_id, call_sid) index first.
 -- Kept by writeOutcome, the only writer; a call never changes its id.

@@ -1,4 +1,4 @@
--- Agent test cases (issue 22, lib/agents/tests). A test is a scripted conversation (user turns) and
+-- Agent test cases (lib/agents/tests). A test is a scripted conversation (user turns) and
 -- what must happen in it; a run plays every test of an agent against one version in the background.
 CREATE TABLE agent_tests (
   id TEXT PRIMARY KEY,

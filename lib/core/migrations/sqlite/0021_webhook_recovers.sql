@@ -1,4 +1,4 @@
--- Recover as a background run (issue 23): POST /api/webhook-endpoints/{id}/recover records the run
+-- Recover as a background run: POST /api/webhook-endpoints/{id}/recover records the run
 -- here; the delivery worker's tick queues its failed messages again in batches (cursor = the last
 -- delivery id handled, up to upto_id = the newest delivery when the run started), so a restart
 -- resumes where it stopped. Each queued message carries the run's id: progress is counted from them.

@@ -12,7 +12,7 @@ export const dynamic = "force-dynamic";
 // The first nine columns are the report's original ones, in their original order (spreadsheets and
 // scripts read them by position); the contact's variables and each attempt's call follow.
 const COLUMNS = ["contact_id", "phone_number", "state", "attempts", "last_call_sid", "last_status", "next_attempt_at", "skip_reason", "updated_at"] as const;
-// Issue 21: when the campaign's agent has an analysis plan, each attempt also carries the call
+// When the campaign's agent has an analysis plan, each attempt also carries the call
 // export's outcome columns (lib/outcomes/csv.ts, one source); a report of an agent without a plan,
 // whose calls can have no outcome, keeps the columns it always had.
 const ATTEMPT = ["call_id", "status", "duration_seconds", "cost_usd", "summary", "called_at"] as const;

@@ -4,5 +4,5 @@ import { route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
-// Queues a fresh analysis of one call by Voxdesk (issue 21); the worker does it in the background.
+// Queues a fresh analysis of one call by Voxdesk; the worker does it in the background.
 export const POST = route({ params: CallSidParams, status: 202 }, async ({ params, auth }) => analyzeOne(auth.accountId, params.call_sid));
