@@ -20,15 +20,20 @@ export default defineConfig({
   outputDir: "test-results",
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
-  workers: 1,
+  // Every spec has an account of its own (e2e/accounts.ts), so spec files run side by side; most of
+  // a browser test is waiting on the page, so three workers keep two cores busy.
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
   // reducedMotion: charts (recharts) and overlays draw without animating, so screenshots and clicks are stable.
-  use: { baseURL, trace: "retain-on-failure", screenshot: "only-on-failure", reducedMotion: "reduce" },
+  // A trace costs about a tenth of the run's CPU when recorded for every test; recorded on the
+  // retry instead, it comes with every test that failed once (`--trace on` records it locally).
+  use: { baseURL, trace: "on-first-retry", screenshot: "only-on-failure", reducedMotion: "reduce" },
   projects: [
+    // Signs into the default account through the form; the specs sign in as their own accounts.
     { name: "setup", testMatch: /global\.setup\.ts/, use: chromium },
-    { name: "chromium", dependencies: ["setup"], testIgnore: /global\.setup\.ts/, use: { ...chromium, storageState: "test-results/.auth/state.json" } },
+    { name: "chromium", testIgnore: /global\.setup\.ts/, use: chromium },
   ],
   webServer: [{
     // A throwaway database, seeded by e2e/prepare.ts, then the production server.

@@ -1,20 +1,55 @@
-import { defineConfig } from "vitest/config";
+import fs from "node:fs";
 import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+// Three kinds of test file, told apart by what they use, so a new file lands in the right one:
+// - server: boots the production server (`next start`, lib/testing/server.ts) and needs a build;
+// - db: touches a database, spawns a process, or changes process-wide state (a temp database
+//   through lib/testing/harness.ts, the CLI, a child app); each runs in its own process;
+// - unit: everything else, in worker threads that share loaded modules (no isolation).
+// Most of the db and server files wait on I/O (HTTP, SQLite fsync, child processes), so more
+// workers than the two cores pay: four measured fastest here (README, "Tests").
+const SERVER = /startServer\(/;
+const DB = /harness|startAppChild|spawn\(|execFile|fork\(|runCli|process\.env(\.[A-Z_]+|\[[^\]]+\]) =|vi\.stubEnv|process\.chdir|Object\.assign\(process\.env|resetConfigForTests|TEST_PG/;
+
+const root = import.meta.dirname;
+const SKIP = new Set(["node_modules", ".next", ".git", "e2e", "test-results", "playwright-report"]);
+function testFiles(dir = ""): string[] {
+  return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((e) => {
+    const rel = path.join(dir, e.name);
+    if (e.isDirectory()) return SKIP.has(e.name) ? [] : testFiles(rel);
+    return e.name.endsWith(".test.ts") ? [rel] : [];
+  });
+}
+const files = testFiles();
+const kind = (file: string) => {
+  const text = fs.readFileSync(path.join(root, file), "utf8");
+  return SERVER.test(text) ? "server" : DB.test(text) ? "db" : "unit";
+};
+const byKind: Record<string, string[]> = { unit: [], db: [], server: [] };
+for (const file of files) byKind[kind(file)].push(file);
 
 export default defineConfig({
   resolve: {
     alias: {
-      "@": path.resolve(import.meta.dirname),
+      "@": path.resolve(root),
       // `server-only` throws outside React Server Components; tests run server code directly.
-      "server-only": path.resolve(import.meta.dirname, "lib/testing/server-only-noop.ts"),
+      "server-only": path.resolve(root, "lib/testing/server-only-noop.ts"),
     },
   },
   test: {
-    include: ["**/*.test.ts"],
-    exclude: ["node_modules/**", ".next/**", "e2e/**"],
     environment: "node",
-    testTimeout: 90_000, // CLI tests spawn real processes; a loaded CI machine needs headroom
-    hookTimeout: 120_000,
-    pool: "forks",
+    // Migrates one database that every test file's own database starts as a copy of.
+    globalSetup: ["lib/testing/template-database.ts"],
+    // A test that hangs fails in seconds rather than holding the run; the slowest single test
+    // (a kill -9 and restart of two production servers) takes about 10 s on a loaded machine.
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 4),
+    projects: [
+      { extends: true, test: { name: "unit", include: byKind.unit, pool: "threads", isolate: false } },
+      { extends: true, test: { name: "db", include: byKind.db, pool: "forks" } },
+      { extends: true, test: { name: "server", include: byKind.server, pool: "forks" } },
+    ],
   },
 });

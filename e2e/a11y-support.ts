@@ -161,7 +161,10 @@ export interface AxeCount { where: string; theme: Theme; critical: number; serio
 
 /** Runs axe on the page as it stands; counts by impact and lists serious/critical findings by rule. */
 export async function axe(page: Page, where: string, theme: Theme, exclude: string[] = []): Promise<{ count: AxeCount; blocking: string[] }> {
-  let builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
+  // resultTypes: only violations come back with every node (passes and the rest with one each),
+  // which spares serialising thousands of passing nodes per page; the findings are the same.
+  // (options() replaces the whole options object, so it goes before withTags.)
+  let builder = new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).withTags(AXE_TAGS);
   for (const selector of exclude) builder = builder.exclude(selector);
   const { violations } = await builder.analyze();
   const count: AxeCount = { where, theme, critical: 0, serious: 0, moderate: 0, minor: 0, ids: [] };

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./accounts";
 import { snap } from "./helpers";
 import { auth, createAgent, minimalTask, save, snapDark, storedAgent, unique } from "./agents-support";
 

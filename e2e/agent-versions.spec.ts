@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./accounts";
 import { shots } from "./helpers";
 import { auth, createAgent, save, storedAgent, unique } from "./agents-support";
 

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test } from "./accounts";
 import { bolnaExampleAgent } from "../lib/testing/bolna-fixtures";
 import { snap } from "./helpers";
 import { auth, createAgent, minimalTask, save, snapDark, storedAgent, unique } from "./agents-support";

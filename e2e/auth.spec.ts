@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { account, expect, test } from "./accounts";
 import { snap } from "./helpers";
 
 test.describe("sign-in", () => {
@@ -44,8 +44,7 @@ test.describe("sign-in", () => {
   });
 
   test("the session cookie is httpOnly: page JavaScript cannot read it", async ({ page, context }) => {
-    const fs = await import("node:fs");
-    const token = fs.readFileSync("test-results/e2e/token.txt", "utf8").trim();
+    const token = account().token;
     await page.goto("/login?mode=token");
     await page.getByLabel("API token").fill(token);
     await page.getByRole("button", { name: "Sign in" }).click();
@@ -61,9 +60,8 @@ test.describe("sign-out", () => {
   test.use({ storageState: { cookies: [], origins: [] } });
 
   test("ends the session server-side", async ({ page, context }) => {
-    const fs = await import("node:fs");
     await page.goto("/login?mode=token");
-    await page.getByLabel("API token").fill(fs.readFileSync("test-results/e2e/token.txt", "utf8").trim());
+    await page.getByLabel("API token").fill(account().token);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/$/);
     const cookie = (await context.cookies()).find((c) => c.name === "voxdesk_session")!;

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import Papa from "papaparse";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { type Locator, type Page } from "@playwright/test";
+import { expect, test } from "./accounts";
 import { api, apiCalls } from "./calls-support";
 import { SHOWCASE_SID } from "./fixtures";
 import { snap } from "./helpers";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./accounts";
 import { auth, unique, world } from "./campaigns-support";
 import { shots } from "./helpers";
 

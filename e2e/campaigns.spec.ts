@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./accounts";
 import { auth, unique, world } from "./campaigns-support";
 import { shots } from "./helpers";
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./accounts";
 import { SHOWCASE_SID } from "./fixtures";
 import { applyTheme, axe, THEMES } from "./a11y-support";
 import { auth, unique } from "./agents-support";

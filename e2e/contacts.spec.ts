@@ -1,5 +1,6 @@
 import fs from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./accounts";
 import { apiToken, snap } from "./helpers";
 
 // A CSV with valid rows, a bad number, the same number in two formats and variable columns.

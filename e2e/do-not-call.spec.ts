@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./accounts";
 import { snap } from "./helpers";
 
 test.describe.configure({ timeout: 90_000 });

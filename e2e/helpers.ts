@@ -1,16 +1,19 @@
 import fs from "node:fs";
 import type { Page, TestInfo } from "@playwright/test";
+import { account } from "./accounts";
 
-/** The e2e account's API token (written by e2e/prepare.ts), for calling the API directly. */
+/** The running spec's account's API token (e2e/accounts.ts), for calling the API directly. */
 export function apiToken(): string {
-  return fs.readFileSync("test-results/e2e/token.txt", "utf8").trim();
+  return account().token;
 }
 
 /**
- * Attaches a full-page screenshot to the report at desktop and phone widths, in the current
- * theme, so every page can be looked at after a run (playwright-report/).
+ * With E2E_SCREENS=1, attaches a full-page screenshot to the report at desktop and phone widths,
+ * in the current theme, so every page can be looked at after a run (playwright-report/). Off by
+ * default: they are for a person to look at, assert nothing, and cost seconds each.
  */
 export async function snap(page: Page, testInfo: TestInfo, name: string) {
+  if (!process.env.E2E_SCREENS) return;
   const original = page.viewportSize();
   for (const [label, width, height] of [["1280", 1280, 800], ["390", 390, 844]] as const) {
     await page.setViewportSize({ width, height });

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { type APIRequestContext } from "@playwright/test";
+import { expect, test } from "./accounts";
 import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
 import { FAKE_BOLNA_KEY, fakeBolnaPort } from "./fake-bolna-env";
 import { apiToken } from "./helpers";
@@ -36,9 +37,9 @@ async function deployedAgent(request: APIRequestContext): Promise<string> {
 test("a call placed from the console shows Completed in the call log and its sheet within 3 s, without a reload", async ({ page, request }) => {
   test.setTimeout(90_000);
   const agentId = await deployedAgent(request);
-  // The fake engine walks the call to in-progress and keeps it there until released (workers: 1,
-  // so no other spec's calls are held meanwhile).
-  await fake(request, "hold", { on: true });
+  // The fake engine walks calls to this spec's number to in-progress and keeps them there until
+  // released; other specs' calls, placed meanwhile by other workers, go on as usual.
+  await fake(request, "hold", { on: true, recipient: NUMBER });
   try {
     await page.goto(`/agents/${agentId}`);
     await page.getByRole("button", { name: "Call a number" }).click();
@@ -71,6 +72,6 @@ test("a call placed from the console shows Completed in the call log and its she
     await page.waitForTimeout(4_000);
     expect(requests.filter((p) => p === "/api/events" || p.startsWith("/api/details"))).toEqual([]);
   } finally {
-    await fake(request, "hold", { on: false });
+    await fake(request, "hold", { on: false, recipient: NUMBER });
   }
 });

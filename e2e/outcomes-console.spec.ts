@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test } from "./accounts";
 import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
 import { startFakeAiProvider, type FakeAiProvider } from "@/lib/testing/fake-ai-provider";
 import { auth, createAgent, save, storedAgent, unique } from "./agents-support";

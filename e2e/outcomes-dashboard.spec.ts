@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { type APIRequestContext } from "@playwright/test";
+import { expect, test } from "./accounts";
 import { ANALYSIS_PLAN_EXAMPLE } from "@/lib/outcomes/openapi";
 import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
 import { startFakeAiProvider, type FakeAiProvider } from "@/lib/testing/fake-ai-provider";

@@ -1,9 +1,9 @@
-import fs from "node:fs";
-import { expect, test, type Request } from "@playwright/test";
+import { type Request } from "@playwright/test";
+import { account, expect, test } from "./accounts";
 import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
 
-const password = () => fs.readFileSync("test-results/e2e/password.txt", "utf8").trim();
-const token = () => fs.readFileSync("test-results/e2e/token.txt", "utf8").trim();
+const password = () => account().password;
+const token = () => account().token;
 
 // With JavaScript off the forms still sign in, by POST, and no URL ever carries a secret.
 test.describe("sign-in without JavaScript", () => {
@@ -18,11 +18,11 @@ test.describe("sign-in without JavaScript", () => {
   test("email and password: a wrong password comes back with the message, the right one signs in", async ({ page, context }) => {
     const seen = watch(page);
     await page.goto("/login");
-    await page.getByLabel("Email").fill("owner@e2e.test");
+    await page.getByLabel("Email").fill(account().owner);
     await page.getByLabel("Password").fill("not-the-password");
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.getByText("Email or password is incorrect")).toBeVisible();
-    await page.getByLabel("Email").fill("owner@e2e.test");
+    await page.getByLabel("Email").fill(account().owner);
     await page.getByLabel("Password").fill(password());
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -53,7 +53,7 @@ test.describe("roles", () => {
 
   test("a viewer signs in and the API refuses their writes with 403", async ({ page }) => {
     await page.goto("/login");
-    await page.getByLabel("Email").fill("viewer@e2e.test");
+    await page.getByLabel("Email").fill(account().viewer);
     await page.getByLabel("Password").fill(password());
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -76,7 +76,7 @@ test.describe("roles", () => {
     const agentId = (await agent.json()).agent_id as string;
 
     await page.goto("/login");
-    await page.getByLabel("Email").fill("viewer@e2e.test");
+    await page.getByLabel("Email").fill(account().viewer);
     await page.getByLabel("Password").fill(password());
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/$/);

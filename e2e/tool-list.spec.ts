@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./accounts";
 import { auth, openList, openTool, registerViaApi, row, unique } from "./tools-support";
 
 // The tool list: the active switch, edit, Paste JSON, URL filters and paging (see tools-support.ts).

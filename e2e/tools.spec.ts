@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./accounts";
 import { snap } from "./helpers";
 import { openList, openTool, registerViaApi, row, startTarget, unique } from "./tools-support";
 

@@ -4,10 +4,10 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as agents from "@/app/api/agent/route";
 import { call, usingPostgres, useTempDatabase } from "@/lib/testing/harness";
-import { getDetails, runCli } from "./cli-testing";
+import { getDetails, runCli, spawnCli } from "./cli-testing";
 
-// End-to-end: the real CLI in a child process writes a temp SQLite file; this process reads the
-// same file through the real route handlers.
+// End-to-end: the real CLI commands write a temp SQLite file (or a PostgreSQL database); the route
+// handlers read it back. One test runs the entry as its own process, as `npm run cli` does.
 
 let env: Record<string, string>;
 let dir: string;
@@ -89,6 +89,16 @@ describe("cli: accounts and tokens", () => {
     expect(res.code).toBe(1);
     expect(Object.keys(res.json)).toEqual(["error"]);
     expect(res.json.error).toMatch(message);
+  });
+});
+
+describe("cli: the entry as its own process", () => {
+  it("prints one JSON line with exit code 0, and {error} with exit code 1", async () => {
+    const made = await spawnCli(["account", "create", "--name", "Spawned"], env);
+    expect(made.code).toBe(0);
+    expect((await getDetails(made.json.token as string)).status).toBe(200);
+    const refused = await spawnCli(["nope"], env);
+    expect(refused).toMatchObject({ code: 1, json: { error: expect.stringMatching(/Unknown command/) } });
   });
 });
 

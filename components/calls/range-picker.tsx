@@ -82,7 +82,7 @@ function CustomRange({ value, onApply, children }: { value: ResolvedRange; onApp
   return (
     <Popover open={open} onOpenChange={onOpenChange}>
       <PopoverTrigger asChild>{children}</PopoverTrigger>
-      <PopoverContent align="end" className="w-80">
+      <PopoverContent align="end" className="w-80" aria-label="Custom range">
         <form onSubmit={apply} className="flex flex-col gap-3" noValidate>
           <div className="grid grid-cols-2 gap-3">
             <Field label="From">

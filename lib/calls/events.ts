@@ -17,10 +17,10 @@ const HEARTBEAT_MS = 15_000;
 export interface EventStreamOptions { tickMs?: number; maxMs?: number }
 
 /**
- * Events: `calls` (data `{"in_flight": n}`) whenever a call in flight moved since the last tick;
- * `idle` (data `{"in_flight": 0}`) once nothing is in flight, then the stream ends. The first read
- * only sets the baseline, except that an account with nothing in flight gets `idle` at once (so a
- * page that still shows a call in flight refetches and sees how it ended).
+ * Events: `calls` (data `{"in_flight": n}`) on the first read and whenever a call in flight moved
+ * since the last tick; `idle` (data `{"in_flight": 0}`) once nothing is in flight, then the stream
+ * ends. The first read answers at once either way: a call that moved between the page's own fetch
+ * and this read would otherwise go unseen until it moved again, so the page refetches once now.
  */
 export function callEventStream(accountId: string, signal: AbortSignal, opts: EventStreamOptions = {}): ReadableStream<Uint8Array> {
   const tick = opts.tickMs ?? TICK_MS;
@@ -47,7 +47,7 @@ export function callEventStream(accountId: string, signal: AbortSignal, opts: Ev
         while (!stopped && Date.now() - started < maxMs) {
           const now = await inFlightCalls(accountId);
           if (now.calls === 0) { event("idle", 0); break; }
-          if (marker !== null && now.marker !== marker) event("calls", now.calls);
+          if (marker === null || now.marker !== marker) event("calls", now.calls);
           marker = now.marker;
           if (Date.now() - lastBeat >= HEARTBEAT_MS) { send(": keep-alive\n\n"); lastBeat = Date.now(); }
           await sleep(tick);

@@ -70,12 +70,12 @@ export async function migratePg(pool: pg.Pool): Promise<{ from: number; to: numb
  * Creates an empty database next to the one `adminUrl` names (tests, the benchmark) and returns its
  * URL. CREATE DATABASE takes no parameters, hence the strict name check.
  */
-export async function createDatabase(adminUrl: string, name: string): Promise<string> {
-  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`invalid database name: ${name}`);
+export async function createDatabase(adminUrl: string, name: string, template?: string): Promise<string> {
+  for (const n of [name, template ?? name]) if (!/^[a-z_][a-z0-9_]{0,62}$/.test(n)) throw new Error(`invalid database name: ${n}`);
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
-    await client.query(`CREATE DATABASE ${name}`);
+    await client.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   } finally {
     await client.end();
   }

@@ -28,7 +28,9 @@ function expectFailure(result: SafeToolResult) {
 
 describe("safeToolRequest against real loopback targets", () => {
   it("GET merges params into the existing query and sends the bearer token and headers", async () => {
-    const server = await serve(echoHandler);
+    // The target answers after 40 ms: the measured duration covers the wait and no more than the call.
+    const server = await serve((req, res, body) => void setTimeout(() => echoHandler(req, res, body), 40));
+    const started = performance.now();
     const result = expectResponse(
       await safeToolRequest({
         method: "GET",
@@ -50,7 +52,8 @@ describe("safeToolRequest against real loopback targets", () => {
     expect(result.requestMethod).toBe("GET");
     expect(result.requestUrl).toBe(`${server.origin}/weather?units=metric&city=Lyon&days=3&tags=a&tags=b`);
     expect(result.responseData).toMatchObject({ method: "GET" });
-    expect(result.durationMs).toBeGreaterThanOrEqual(0);
+    expect(result.durationMs).toBeGreaterThanOrEqual(40);
+    expect(result.durationMs).toBeLessThanOrEqual(Math.ceil(performance.now() - started));
   });
 
   it("POST sends params as a JSON body and leaves the query alone", async () => {

@@ -48,8 +48,11 @@ export interface CallControls {
   post(id: string, snapshot: Record<string, unknown>): Promise<number>;
   /** The usual happy path: initiated, ringing, in-progress, call-disconnected, completed (final fields merged). */
   complete(id: string, final?: Record<string, unknown>): Promise<void>;
-  /** While on, auto-completing calls stop at "in-progress" until released. */
-  holdCalls(on: boolean): void;
+  /**
+   * While on, auto-completing calls stop at "in-progress" until released: every call, or only
+   * calls to `recipient` (so a test holding its own calls leaves another test's alone).
+   */
+  holdCalls(on: boolean, recipient?: string): void;
   /** Ends held calls (all, or one) with `outcome` (default completed); resolves when posted. */
   release(id?: string, outcome?: Outcome): Promise<void>;
   /** Executions not yet in a final status (queued … in-progress). */
@@ -78,6 +81,7 @@ export function callLifecycle(s: {
   const pending = new Set<Promise<void>>();
   const timers = new Set<NodeJS.Timeout>();
   let holding = false;
+  const heldRecipients = new Set<string>();
   let peakActive = 0;
   let stopped = false;
 
@@ -157,7 +161,7 @@ export function callLifecycle(s: {
       return finish(id, outcome);
     }
     await advanceThrough(id, [...RINGING, "in-progress"]);
-    if (holding) {
+    if (holding || heldRecipients.has(String(call.recipient_phone_number))) {
       const released = new Promise<Outcome>((resolve) => held.set(id, resolve as () => void));
       return finish(id, await released);
     }
@@ -185,8 +189,10 @@ export function callLifecycle(s: {
       await advanceThrough(id, [...RINGING, "in-progress"]);
       await finish(id, "completed", final);
     },
-    holdCalls(on) {
-      holding = on;
+    holdCalls(on, recipient) {
+      if (recipient === undefined) holding = on;
+      else if (on) heldRecipients.add(recipient);
+      else heldRecipients.delete(recipient);
     },
     async release(id, outcome = "completed") {
       const ids = id ? [id] : [...held.keys()];

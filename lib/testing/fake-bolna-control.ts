@@ -19,7 +19,7 @@ export async function controlRoute(fake: FakeBolna, method: string, path: string
   }
   if (method !== "POST") return { status: 405, body: { message: "POST only" } };
   if (parts[0] === "hold") {
-    fake.holdCalls(b.on !== false);
+    fake.holdCalls(b.on !== false, typeof b.recipient === "string" ? b.recipient : undefined);
     return ok();
   }
   if (parts[0] === "release") {

@@ -7,11 +7,14 @@ import { resetConfigForTests } from "@/lib/core/config";
 import { createAccount, insertApiToken } from "@/lib/people/db/accounts";
 import { closeDb, migrateDatabase } from "@/lib/core/client";
 import { createDatabase } from "@/lib/core/postgres";
+import { TEMPLATE_ENV } from "./template-database";
 
 /**
  * Points the app at a fresh, migrated database: a real SQLite file in a temp dir, or, when
  * TEST_PG_ADMIN_URL is set (`npm run test:pg`), a new PostgreSQL database created for this file.
- * Returns the SQLite path or the PostgreSQL URL. Vitest runs each test file in its own process.
+ * Under vitest both start as a copy of the database its global setup migrated once
+ * (lib/testing/template-database.ts). Returns the SQLite path or the PostgreSQL URL. Vitest runs
+ * each database test file in its own process.
  */
 export async function useTempDatabase(env: Record<string, string> = {}): Promise<string> {
   await closeDb();
@@ -20,11 +23,13 @@ export async function useTempDatabase(env: Record<string, string> = {}): Promise
   const admin = process.env.TEST_PG_ADMIN_URL;
   let location: string;
   if (admin) {
-    location = await createDatabase(admin, `voxdesk_test_${crypto.randomBytes(6).toString("hex")}`);
+    location = await createDatabase(admin, `voxdesk_test_${crypto.randomBytes(6).toString("hex")}`, process.env[TEMPLATE_ENV]);
     process.env.SECRET_KEY ??= crypto.randomBytes(32).toString("base64");
   } else {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "voxdesk-test-"));
     location = path.join(dir, "test.db");
+    const template = process.env[TEMPLATE_ENV];
+    if (template) fs.copyFileSync(template, location);
   }
   await pointAt(location);
   return location;

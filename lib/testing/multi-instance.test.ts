@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawCallTotals } from "@/lib/core/operator";
-import { expectSummaryMatchesCalls, runCli } from "@/scripts/cli-testing";
+import { expectSummaryMatchesCalls, spawnCli } from "@/scripts/cli-testing";
 import { newAccountWithToken, useTempDatabase, usingPostgres } from "./harness";
 import { startServer, type RunningServer } from "./server";
 
@@ -63,20 +63,22 @@ describe("several app instances, one database", () => {
   });
 
   it.runIf(usingPostgres())("enforces one rate limit across instances (PostgreSQL)", async () => {
-    const fresh = await newAccountWithToken("Limited");
-    // The limit counts per fixed minute: a loop that crosses a minute boundary starts a second
-    // counter and can let all 50 through. Start early in a minute so the whole loop fits in one.
-    const intoMinute = Date.now() % 60_000;
-    if (intoMinute > 30_000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 50));
-    const startedMinute = Math.floor(Date.now() / 60_000);
-    const statuses: number[] = [];
-    for (let i = 0; i < 50; i++) {
-      const server = i % 2 ? two : one;
-      statuses.push((await fetch(`${server.url}/api/details?limit=1`, { headers: { authorization: `Bearer ${fresh.token}` } })).status);
+    // The limit counts per fixed minute, by the servers' clock: a loop that crosses a minute
+    // boundary starts a second counter. Such a run (rare: the loop takes about a second) is played
+    // again with a fresh account, and so a fresh counter, instead of waiting for a boundary.
+    let statuses: number[] = [];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const fresh = await newAccountWithToken(`Limited ${attempt}`);
+      const startedMinute = Math.floor(Date.now() / 60_000);
+      statuses = [];
+      for (let i = 0; i < 50; i++) {
+        const server = i % 2 ? two : one;
+        statuses.push((await fetch(`${server.url}/api/details?limit=1`, { headers: { authorization: `Bearer ${fresh.token}` } })).status);
+      }
+      if (Math.floor(Date.now() / 60_000) === startedMinute) break;
     }
     // Separate counters would let all 50 through (25 per instance); one shared counter stops at 40.
     const ok = statuses.filter((s) => s === 200).length;
-    expect(Math.floor(Date.now() / 60_000), "the loop stayed inside one minute").toBe(startedMinute);
     expect(ok).toBe(40);
     expect(statuses.slice(40)).toEqual(Array(10).fill(429));
   });
@@ -133,7 +135,8 @@ describe("several app instances, one database", () => {
     });
     // Instance two answers (and keeps, lib/http/read-cache.ts) the empty month before the imports.
     for (let i = 0; i < 2; i++) expect((await api(two, importer.token, "GET", "/api/details/summary?from=2025-05-01&to=2025-05-31")).json.totals.calls).toBe(0);
-    const [a, b] = await Promise.all(files.map((file) => runCli(["calls", "import", "--account", importer.accountId, file])));
+    // Two CLI processes at once, each with its own connection to the shared database.
+    const [a, b] = await Promise.all(files.map((file) => spawnCli(["calls", "import", "--account", importer.accountId, file])));
     expect([a.json.error, b.json.error]).toEqual([undefined, undefined]);
     expect(Number(a.json.imported) + Number(b.json.imported)).toBe(20_000);
     expect(Number(a.json.skipped) + Number(b.json.skipped)).toBe(8_000);

@@ -90,7 +90,7 @@ export async function contactsImport(args: string[]): Promise<ImportReport> {
   if (!columns) throw new Error("the file is empty: expected a header row");
   await flush();
   report.invalid.sort((a, b) => a.line - b.line);
-  return report; // scripts/cli.ts prints it as the command's one JSON object
+  return report; // runCommand (scripts/commands/run.ts) prints it as the command's one JSON object
 
 }
 

@@ -99,7 +99,8 @@ describe("GET /api/events", () => {
     await upsertExecutionCall(a.accountId, execution("A-1", "ringing"));
     const s = await open(a.token);
     try {
-      await new Promise((r) => setTimeout(r, 1_200)); // the stream's first read sets its baseline
+      // The first read answers at once, so the page refetches whatever moved before it connected.
+      expect(await s.next(2_500)).toEqual({ event: "calls", data: { in_flight: 1 } });
       await upsertExecutionCall(a.accountId, execution("A-1", "in-progress"));
       const moved = Date.now();
       expect(await s.next(2_500)).toEqual({ event: "calls", data: { in_flight: 1 } });
@@ -117,7 +118,7 @@ describe("GET /api/events", () => {
     await upsertExecutionCall(a.accountId, execution("A-3", "queued"));
     const s = await open(a.token);
     try {
-      await new Promise((r) => setTimeout(r, 1_200));
+      expect(await s.next(2_500)).toEqual({ event: "calls", data: { in_flight: 2 } });
       await finishElsewhere("A-2");
       expect(await s.next(2_500)).toEqual({ event: "calls", data: { in_flight: 1 } });
       await finishElsewhere("A-3");

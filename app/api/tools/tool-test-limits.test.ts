@@ -4,6 +4,7 @@ import { resetConfigForTests } from "@/lib/core/config";
 import { accountsWithStaleTokens, resealStaleTokens } from "@/lib/tools/db/tokens";
 import { call, newAccountWithToken, useTempDatabase } from "@/lib/testing/harness";
 import { echoHandler, startLoopbackServer, type LoopbackServer } from "@/lib/testing/loopback-server";
+import { inFreshMinute } from "@/lib/testing/minute-clock";
 import * as toolsRoute from "./route";
 import * as toolTest from "./[tool_id]/test/route";
 import { registration } from "./tools-fixtures";
@@ -38,10 +39,7 @@ async function newTool(token: string, name: string) {
 const runTest = (token: string, id: string, body: unknown) => call(toolTest.POST, "POST", "/", { token, params: { tool_id: id }, body });
 
 describe("tool test limits", () => {
-  it("rate-limits tests per account (TOOL_TEST_RATE_LIMIT_PER_MINUTE) with 429 and Retry-After", async () => {
-    // Fixed one-minute windows: don't start right before a window ends.
-    const left = 60_000 - (Date.now() % 60_000);
-    if (left < 3_000) await new Promise((r) => setTimeout(r, left + 50));
+  it("rate-limits tests per account (TOOL_TEST_RATE_LIMIT_PER_MINUTE) with 429 and Retry-After", () => inFreshMinute(async () => {
     const { token } = await newAccountWithToken("busy");
     const other = await newAccountWithToken("neighbour");
     const id = await newTool(token, "busy_tool");
@@ -52,7 +50,7 @@ describe("tool test limits", () => {
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     // Another account has its own budget.
     expect((await runTest(other.token, await newTool(other.token, "calm_tool"), { city: "x" })).status).toBe(200);
-  });
+  }));
 
   it("refuses parameters larger than 64 KiB with 413 and sends nothing", async () => {
     const { token } = await newAccountWithToken("bulky");

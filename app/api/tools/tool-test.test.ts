@@ -44,6 +44,7 @@ beforeAll(async () => {
     if (path === "/fail") return sendJson(res, 500, { error: "database exploded" });
     if (path === "/text") return void res.writeHead(200, { "content-type": "text/plain" }).end("plain words");
     if (path === "/hang") return; // never answers
+    if (path === "/slow") return void setTimeout(() => echoHandler(req, res, body), 40);
     if (path === "/huge") return streamHuge(req, res);
     if (path === "/to-trap") return void res.writeHead(302, { location: `${traps[0].origin}/landing` }).end();
     return echoHandler(req, res, body);
@@ -89,12 +90,22 @@ describe("POST /api/tools/{id}/test against real targets", () => {
       response_data: { method: "POST", url: "/bookings?v=1", authorization: "Bearer [redacted]" },
     });
     expect(d.tested_at).toMatch(/Z$/);
-    expect(d.duration_ms).toBeGreaterThanOrEqual(0);
+    expect(Number.isInteger(d.duration_ms)).toBe(true);
     const sent = target.requests.at(-1)!;
     expect(JSON.parse(sent.body)).toEqual({ city: "Lyon", days: 2 });
     expect(sent.headers.authorization).toBe(`Bearer ${TOKEN}`);
     expect(sent.headers["content-type"]).toBe("application/json");
     expect(sent.headers["user-agent"]).toMatch(/^Voxdesk-Tool-Tester\/\d+\.\d+\.\d+/);
+  });
+
+  it("duration_ms is the time the target took to answer, within the time the whole test call took", async () => {
+    const id = await tool("slow_lookup", { method: "POST", url: `${target.origin}/slow` });
+    const started = performance.now();
+    const res = await runTest(id, { city: "Lyon", days: 1 });
+    const elapsed = performance.now() - started;
+    expect(res.json.data.test_status).toBe("success");
+    expect(res.json.data.duration_ms).toBeGreaterThanOrEqual(40); // the target waits 40 ms
+    expect(res.json.data.duration_ms).toBeLessThanOrEqual(Math.ceil(elapsed));
   });
 
   it("GET puts the parameters in the query string and sends no body; no token, no Authorization", async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as enginesRoute from "@/app/api/engines/route";
 import { startFakeBolna, type FakeBolna } from "@/lib/testing/fake-bolna";
 import { call, newAccountWithToken, useTempDatabase } from "@/lib/testing/harness";
+import { inFreshMinute } from "@/lib/testing/minute-clock";
 import { startRouteServer } from "@/lib/testing/route-server";
 import * as webhook from "./[secret]/route";
 
@@ -55,9 +56,7 @@ describe("webhook secret before body", () => {
 });
 
 describe("webhook rate limit", () => {
-  it(`answers 429 with Retry-After past ${LIMIT} deliveries a minute for one engine, others unaffected`, async () => {
-    // Fixed one-minute windows: start well inside one so the count is not reset halfway.
-    if (Date.now() % 60_000 > 50_000) await new Promise((r) => setTimeout(r, 60_000 - (Date.now() % 60_000) + 50));
+  it(`answers 429 with Retry-After past ${LIMIT} deliveries a minute for one engine, others unaffected`, () => inFreshMinute(async () => {
     const statuses: number[] = [];
     for (let i = 0; i < LIMIT; i++) statuses.push((await deliver(secrets[0], "{}")).status);
     expect(statuses.every((s) => s !== 429)).toBe(true);
@@ -66,5 +65,5 @@ describe("webhook rate limit", () => {
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await deliver(secrets[1], "{}")).status).toBe(400); // the other engine: its own count
     expect((await deliver("wrong-secret", "{}")).status).toBe(404); // a stranger learns nothing
-  });
+  }));
 });
