@@ -14,8 +14,9 @@ const nextConfig = {
   // better-sqlite3 and pg are native/Node-only: keep them out of the server bundle.
   serverExternalPackages: ["better-sqlite3", "pg"],
   poweredByHeader: false,
-  // `npm test` runs `tsc --noEmit` once before it builds (scripts/test.mjs sets VOXDESK_TYPECHECKED);
-  // there the build's own second type-check of the same files is skipped. Any other build checks types.
+  // `npm test` builds (`npm run build:unchecked`, VOXDESK_TYPECHECKED=1) while `npm run check` runs
+  // `tsc --noEmit` beside it, and fails if either fails: the build's own second type-check of the
+  // same files is skipped there. Any other build checks types.
   typescript: { ignoreBuildErrors: process.env.VOXDESK_TYPECHECKED === "1" },
   // Migrations are read from disk at startup; make sure traced builds ship them.
   outputFileTracingIncludes: { "/api/**": ["./lib/core/migrations/**/*"] },

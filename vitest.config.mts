@@ -2,14 +2,18 @@ import fs from "node:fs";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-// Three kinds of test file, told apart by what they use, so a new file lands in the right one:
+// Four kinds of test file, told apart by what they use, so a new file lands in the right one:
 // - server: boots the production server (`next start`, lib/testing/server.ts) and needs a build;
-// - db: touches a database, spawns a process, or changes process-wide state (a temp database
-//   through lib/testing/harness.ts, the CLI, a child app); each runs in its own process;
+// - process: needs a process of its own (umask and chdir cannot be set in a worker thread);
+// - db: touches a database, spawns a process, or changes settings (a temp database through
+//   lib/testing/harness.ts, the CLI, a child app, environment variables): a worker thread per
+//   file, isolated (each thread has its own copy of the environment);
 // - unit: everything else, in worker threads that share loaded modules (no isolation).
+// Threads start and import faster than forked processes: the db project takes a quarter less CPU.
 // Most of the db and server files wait on I/O (HTTP, SQLite fsync, child processes), so more
 // workers than the two cores pay: four measured fastest here (README, "Tests").
 const SERVER = /startServer\(/;
+const PROCESS = /process\.(umask|chdir)\(/;
 const DB = /harness|startAppChild|spawn\(|execFile|fork\(|runCli|process\.env(\.[A-Z_]+|\[[^\]]+\]) =|vi\.stubEnv|process\.chdir|Object\.assign\(process\.env|resetConfigForTests|TEST_PG/;
 
 const root = import.meta.dirname;
@@ -24,9 +28,9 @@ function testFiles(dir = ""): string[] {
 const files = testFiles();
 const kind = (file: string) => {
   const text = fs.readFileSync(path.join(root, file), "utf8");
-  return SERVER.test(text) ? "server" : DB.test(text) ? "db" : "unit";
+  return SERVER.test(text) ? "server" : PROCESS.test(text) ? "process" : DB.test(text) ? "db" : "unit";
 };
-const byKind: Record<string, string[]> = { unit: [], db: [], server: [] };
+const byKind: Record<string, string[]> = { unit: [], db: [], process: [], server: [] };
 for (const file of files) byKind[kind(file)].push(file);
 
 export default defineConfig({
@@ -48,7 +52,8 @@ export default defineConfig({
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 4),
     projects: [
       { extends: true, test: { name: "unit", include: byKind.unit, pool: "threads", isolate: false } },
-      { extends: true, test: { name: "db", include: byKind.db, pool: "forks" } },
+      { extends: true, test: { name: "db", include: byKind.db, pool: "threads" } },
+      { extends: true, test: { name: "process", include: byKind.process, pool: "forks" } },
       { extends: true, test: { name: "server", include: byKind.server, pool: "forks" } },
     ],
   },

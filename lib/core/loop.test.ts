@@ -1,10 +1,16 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { resetConfigForTests } from "./config";
 import { startLoop } from "./loop";
 
 // The one background clock (lib/core/loop.ts) every worker runs on: real timers, real ticks.
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const handles: { stop(): Promise<void> }[] = [];
+// A failing tick is logged at the error level: whatever level the environment asked for, this file sees it.
+beforeAll(() => {
+  process.env.LOG_LEVEL = "error";
+  resetConfigForTests();
+});
 afterEach(async () => {
   await Promise.all(handles.splice(0).map((h) => h.stop()));
   vi.restoreAllMocks();
