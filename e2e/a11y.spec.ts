@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { type Page } from "@playwright/test";
-import { expect, stateFile, test as base } from "./accounts";
+import { expect, pageTest } from "./accounts";
 import type { Theme } from "@/lib/theme";
 import { applyTheme, axe, dialogs, fixtures, openDialog, pages, resolveUrl, THEMES } from "./a11y-support";
 
@@ -8,18 +8,9 @@ import { applyTheme, axe, dialogs, fixtures, openDialog, pages, resolveUrl, THEM
 // focus indicator on every control the Tab key reaches. The tests are independent (each makes or
 // reuses its worker's fixtures), so they run in parallel across workers.
 
-// One signed-in page per worker, reused by its tests: a new context per test costs a browser
-// context, a renderer process and compiling the app's scripts again, most of a visit's time here.
-// Every test starts with a navigation, and a failed test's worker is replaced with a fresh page.
-const test = base.extend<object, { workerPage: Page }>({
-  workerPage: [async ({ browser }, provide, workerInfo) => {
-    const { baseURL, viewport, reducedMotion } = workerInfo.project.use;
-    const context = await browser.newContext({ baseURL, viewport, reducedMotion, storageState: stateFile("a11y") });
-    await provide(await context.newPage());
-    await context.close();
-  }, { scope: "worker" }],
-  page: async ({ workerPage }, provide) => provide(workerPage),
-});
+// One signed-in page per worker, reused by its tests (e2e/accounts.ts, pageTest).
+const test = pageTest;
+test.use({ spec: "a11y" });
 test.describe.configure({ mode: "parallel" });
 
 const slug = (s: string) => s.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "dashboard";

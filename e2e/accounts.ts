@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { test as base } from "@playwright/test";
+import { test as base, type Page } from "@playwright/test";
 
 // Each spec file has an account of its own (seeded by e2e/prepare.ts): its API token, its members
 // and a signed-in console session. A spec imports `test` from here, not from @playwright/test, so
@@ -33,5 +33,24 @@ export function account(): E2EAccount {
 export const test = base.extend({
   // Signed in as the spec's own account; a spec may still `test.use({ storageState })` to sign out.
   storageState: async ({}, provide, testInfo) => provide(stateFile(specOf(testInfo.file))),
+});
+/**
+ * The same, with one signed-in page per worker reused by its tests, for specs whose tests each
+ * start with a navigation and leave nothing behind in the browser: a new context per test costs a
+ * browser context, a renderer process and compiling the app's scripts again, most of a short
+ * visit's time. A spec names itself (`pageTest.use({ spec: "calls" })`); a worker-scoped option,
+ * so a worker never carries one spec's page into another. A failed test's worker is replaced, and
+ * with it the page.
+ */
+export const pageTest = test.extend<object, { spec: string; workerPage: Page }>({
+  spec: ["", { scope: "worker", option: true }],
+  workerPage: [async ({ browser, spec }, provide, workerInfo) => {
+    if (!spec) throw new Error("pageTest needs pageTest.use({ spec: \"<the spec's name>\" })");
+    const { baseURL, viewport, reducedMotion } = workerInfo.project.use;
+    const context = await browser.newContext({ baseURL, viewport, reducedMotion, storageState: stateFile(spec) });
+    await provide(await context.newPage());
+    await context.close();
+  }, { scope: "worker" }],
+  page: async ({ workerPage }, provide) => provide(workerPage),
 });
 export { expect } from "@playwright/test";

@@ -1,6 +1,9 @@
-import { expect, test } from "./accounts";
+import { expect, pageTest as test } from "./accounts";
 import { snap } from "./helpers";
 import { auth, createAgent, minimalTask, save, snapDark, storedAgent, unique } from "./agents-support";
+
+// One signed-in page per worker: every test starts with a navigation (e2e/accounts.ts, pageTest).
+test.use({ spec: "agent-list" });
 
 test.describe("agent list", () => {
   test("lists, clones and deletes agents", async ({ page, request }, testInfo) => {

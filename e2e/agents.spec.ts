@@ -1,8 +1,11 @@
 import { type APIRequestContext, type Page } from "@playwright/test";
-import { expect, test } from "./accounts";
+import { expect, pageTest as test } from "./accounts";
 import { bolnaExampleAgent } from "../lib/testing/bolna-fixtures";
 import { snap } from "./helpers";
 import { auth, createAgent, minimalTask, save, snapDark, storedAgent, unique } from "./agents-support";
+
+// One signed-in page per worker: every test starts with a navigation (e2e/accounts.ts, pageTest).
+test.use({ spec: "agents" });
 
 async function registerTool(request: APIRequestContext, name: string): Promise<{ id: string; name: string }> {
   const res = await request.post("/api/tools", {

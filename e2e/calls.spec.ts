@@ -1,10 +1,13 @@
 import fs from "node:fs";
 import Papa from "papaparse";
 import { type Locator, type Page } from "@playwright/test";
-import { expect, test } from "./accounts";
+import { expect, pageTest as test } from "./accounts";
 import { api, apiCalls } from "./calls-support";
 import { SHOWCASE_SID } from "./fixtures";
 import { snap } from "./helpers";
+
+// One signed-in page per worker: every test starts with a navigation (e2e/accounts.ts, pageTest).
+test.use({ spec: "calls" });
 
 // Dashboard and call log against the calls e2e/prepare.ts seeded (e2e/fixtures.ts). Expected numbers
 // come from the API with the account's token, never from constants, so the spec checks that the

@@ -1,9 +1,12 @@
 import { type Page } from "@playwright/test";
-import { expect, test } from "./accounts";
+import { expect, pageTest as test } from "./accounts";
 import { SHOWCASE_SID } from "./fixtures";
 import { applyTheme, axe, THEMES } from "./a11y-support";
 import { auth, unique } from "./agents-support";
 import { apiToken, snap } from "./helpers";
+
+// One signed-in page per worker: every test starts with a navigation (e2e/accounts.ts, pageTest).
+test.use({ spec: "console-polish" });
 
 // Pickers, forms and look: what a new operator tripped over.
 

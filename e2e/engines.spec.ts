@@ -1,8 +1,11 @@
 import { type APIRequestContext } from "@playwright/test";
-import { expect, test } from "./accounts";
+import { expect, pageTest as test } from "./accounts";
 import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
 import { FAKE_BOLNA_KEY, fakeBolnaPort } from "./fake-bolna-env";
 import { apiToken, shots } from "./helpers";
+
+// One signed-in page per worker: every test starts with a navigation (e2e/accounts.ts, pageTest).
+test.use({ spec: "engines" });
 
 // An engine's journey against the fake Bolna engine beside the app (playwright.config.ts webServer):
 // add an engine, check it, deploy an agent from its page, place a call, and see the call in the

@@ -1,10 +1,13 @@
 import { type APIRequestContext, type Page } from "@playwright/test";
-import { expect, test } from "./accounts";
+import { expect, pageTest as test } from "./accounts";
 import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
 import { startFakeAiProvider, type FakeAiProvider } from "@/lib/testing/fake-ai-provider";
 import { auth, createAgent, save, storedAgent, unique } from "./agents-support";
 import { FAKE_BOLNA_KEY, fakeBolnaPort } from "./fake-bolna-env";
 import { shots } from "./helpers";
+
+// One signed-in page per worker: every test starts with a navigation (e2e/accounts.ts, pageTest).
+test.use({ spec: "outcomes-console" });
 
 // Outcomes in the console: an agent's outcomes are defined in the builder's Outcomes section; a
 // call whose engine extracted them shows its outcome in the call sheet; the call log filters by

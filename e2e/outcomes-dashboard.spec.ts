@@ -1,11 +1,14 @@
 import { type APIRequestContext } from "@playwright/test";
-import { expect, test } from "./accounts";
+import { expect, pageTest as test } from "./accounts";
 import { ANALYSIS_PLAN_EXAMPLE } from "@/lib/outcomes/openapi";
 import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
 import { startFakeAiProvider, type FakeAiProvider } from "@/lib/testing/fake-ai-provider";
 import { auth, unique } from "./campaigns-support";
 import { FAKE_BOLNA_KEY, fakeBolnaPort } from "./fake-bolna-env";
 import { shots } from "./helpers";
+
+// One signed-in page per worker: every test starts with a navigation (e2e/accounts.ts, pageTest).
+test.use({ spec: "outcomes-dashboard" });
 
 // The dashboard's outcome charts and the call log's bulk "Analyze these calls".
 // Calls are seeded the way production gets them: an agent with an analysis plan deployed on the

@@ -1,5 +1,8 @@
-import { expect, test } from "./accounts";
+import { expect, pageTest as test } from "./accounts";
 import { auth, openList, openTool, registerViaApi, row, unique } from "./tools-support";
+
+// One signed-in page per worker: every test starts with a navigation (e2e/accounts.ts, pageTest).
+test.use({ spec: "tool-list" });
 
 // The tool list: the active switch, edit, Paste JSON, URL filters and paging (see tools-support.ts).
 

@@ -1,6 +1,9 @@
-import { expect, test } from "./accounts";
+import { expect, pageTest as test } from "./accounts";
 import { snap } from "./helpers";
 import { openList, openTool, registerViaApi, row, startTarget, unique } from "./tools-support";
+
+// One signed-in page per worker: every test starts with a navigation (e2e/accounts.ts, pageTest).
+test.use({ spec: "tools" });
 
 // Registering and testing tools; the list's switch, edit, paste and paging are in tool-list.spec.ts.
 
