@@ -34,6 +34,7 @@ export const test = base.extend({
   // Signed in as the spec's own account; a spec may still `test.use({ storageState })` to sign out.
   storageState: async ({}, provide, testInfo) => provide(stateFile(specOf(testInfo.file))),
 });
+
 /**
  * The same, with one signed-in page per worker reused by its tests, for specs whose tests each
  * start with a navigation and leave nothing behind in the browser: a new context per test costs a
