@@ -21,8 +21,11 @@ export function specOf(file: string): string {
   return path.basename(file).replace(/\.spec\.ts$/, "");
 }
 
+const read = new Map<string | null, E2EAccount>();
+/** Read once per worker: e2e/prepare.ts writes the files before any test runs. */
 export function readAccount(spec: string | null): E2EAccount {
-  return JSON.parse(fs.readFileSync(accountFile(spec), "utf8")) as E2EAccount;
+  if (!read.has(spec)) read.set(spec, JSON.parse(fs.readFileSync(accountFile(spec), "utf8")) as E2EAccount);
+  return read.get(spec)!;
 }
 
 /** The running test's spec account. */

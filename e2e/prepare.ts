@@ -9,9 +9,10 @@ import { newApiToken, newSessionSecret, sha256Hex } from "@/lib/people/credentia
 import { createAccount, createSession, insertApiToken } from "@/lib/people/db/accounts";
 import { insertCalls } from "@/lib/calls/db/calls";
 import { closeDb, db } from "@/lib/core/client";
+import { SESSION_COOKIE } from "@/lib/http/auth";
 import { hashPassword } from "@/lib/people/password";
 import { createUser } from "@/lib/people/db/users";
-import { ACCOUNTS_DIR, accountFile, memberEmail, stateFile, type E2EAccount } from "./accounts";
+import { ACCOUNTS_DIR, accountFile, memberEmail, specOf, stateFile, type E2EAccount } from "./accounts";
 import { e2eCalls } from "./fixtures";
 
 const file = process.env.DATABASE_PATH ?? "test-results/e2e/voxdesk-e2e.db";
@@ -39,7 +40,7 @@ async function main() {
   const passwordHash = await hashPassword(PASSWORD); // one hash for every member: hashing is slow on purpose
   const first = await seedAccount("E2E Operator", null, passwordHash);
   fs.writeFileSync(accountFile(null), JSON.stringify(first), { mode: 0o600 });
-  const specs = fs.readdirSync("e2e").filter((f) => f.endsWith(".spec.ts")).map((f) => f.replace(/\.spec\.ts$/, ""));
+  const specs = fs.readdirSync("e2e").filter((f) => f.endsWith(".spec.ts")).map(specOf);
   for (const spec of specs) {
     const account = await seedAccount(`E2E ${spec}`, spec, passwordHash);
     fs.writeFileSync(accountFile(spec), JSON.stringify(account), { mode: 0o600 });
@@ -47,7 +48,7 @@ async function main() {
     // the form for the default account); the spec's storage state carries its cookie.
     const secret = newSessionSecret();
     await createSession(account.accountId, sha256Hex(secret), SESSION_HOURS, { tokenId: account.tokenId });
-    const cookie = { name: "voxdesk_session", value: secret, domain: "127.0.0.1", path: "/", expires: Math.floor(Date.now() / 1000) + SESSION_HOURS * 3600,
+    const cookie = { name: SESSION_COOKIE, value: secret, domain: "127.0.0.1", path: "/", expires: Math.floor(Date.now() / 1000) + SESSION_HOURS * 3600,
       httpOnly: true, secure: false, sameSite: "Strict" as const };
     fs.writeFileSync(stateFile(spec), JSON.stringify({ cookies: [cookie], origins: [] }), { mode: 0o600 });
   }

@@ -14,7 +14,7 @@ import { TEMPLATE_ENV } from "./template-database";
  * TEST_PG_ADMIN_URL is set (`npm run test:pg`), a new PostgreSQL database created for this file.
  * Under vitest both start as a copy of the database its global setup migrated once
  * (lib/testing/template-database.ts). Returns the SQLite path or the PostgreSQL URL. Vitest runs
- * each database test file in its own process.
+ * each database test file isolated, in a worker thread or a process of its own.
  */
 export async function useTempDatabase(env: Record<string, string> = {}): Promise<string> {
   await closeDb();
