@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { FAKE_BOLNA_KEY, fakeBolnaPort } from "./e2e/fake-bolna-env";
+import { FAKE_BOLNA_KEY, METRICS_TOKEN, fakeBolnaPort } from "./e2e/fake-bolna-env";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${PORT}`;
@@ -51,6 +51,8 @@ export default defineConfig({
       LOG_LEVEL: "error",
       // The alert evaluator ticks every 2 s, so e2e/alerts.spec.ts sees its incident open without waiting a minute.
       ALERTS_TICK_MS: "2000",
+      // Specs that check something did not happen wait for the loop that would do it to tick (GET /metrics).
+      METRICS_TOKEN,
     },
   }, {
     // A fake Bolna engine (lib/testing/fake-bolna-server.ts) that completes placed calls by itself

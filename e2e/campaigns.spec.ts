@@ -1,7 +1,7 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./accounts";
 import { auth, unique, world } from "./campaigns-support";
-import { shots } from "./helpers";
+import { loopTicks, shots } from "./helpers";
 
 // A campaign's journey in the console against the fake Bolna beside the app (it completes each call
 // about 1.5 s after it is placed, through the webhook): create a campaign with the wizard, read the
@@ -82,9 +82,16 @@ test("create a campaign with the wizard, read its dry run, start it, watch it, p
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Paused");
   await expect(page.getByTestId("in-flight")).toHaveText("In flight: 0/1", { timeout: 15_000 });
   const settled = await num(page, "completed");
-  await page.waitForTimeout(4_000);
+  const pending = await num(page, "pending");
+  expect(pending).toBeGreaterThan(0);
+  // Two whole dispatcher ticks after the pause: one of them began after it and dialled nobody.
+  const ticks = await loopTicks(request, "campaign dispatcher");
+  await expect.poll(() => loopTicks(request, "campaign dispatcher"), { timeout: 15_000 }).toBeGreaterThanOrEqual(ticks + 2);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Paused");
+  await expect(page.getByTestId("in-flight")).toHaveText("In flight: 0/1");
+  expect(await num(page, "pending")).toBe(pending);
   expect(await num(page, "completed")).toBe(settled);
-  expect(await num(page, "pending")).toBeGreaterThan(0);
   await shots(page, "campaign-paused");
 
   // Resume dials again; cancel ends it, after asking.

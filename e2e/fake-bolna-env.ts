@@ -2,3 +2,5 @@
 export const FAKE_BOLNA_KEY = "bn-e2e-fake-engine-key";
 /** Next to the app's port, so parallel e2e runs on different E2E_PORTs do not collide. */
 export const fakeBolnaPort = (appPort: number) => Number(process.env.FAKE_BOLNA_PORT ?? appPort + 1000);
+/** The app's METRICS_TOKEN under test: specs read a background loop's ticks from GET /metrics. */
+export const METRICS_TOKEN = "e2e-metrics-token-0123456789";

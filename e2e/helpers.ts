@@ -1,6 +1,7 @@
 import fs from "node:fs";
-import type { Page, TestInfo } from "@playwright/test";
+import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
 import { account } from "./accounts";
+import { METRICS_TOKEN } from "./fake-bolna-env";
 
 /** The running spec's account's API token (e2e/accounts.ts), for calling the API directly. */
 export function apiToken(): string {
@@ -39,4 +40,15 @@ export async function shots(page: Page, name: string) {
   }
   await page.evaluate(() => document.documentElement.classList.remove("dark"));
   if (original) await page.setViewportSize(original);
+}
+
+/**
+ * Ticks a background loop of the app under test has finished (GET /metrics): a check that
+ * something did not happen waits for the loop that would do it to have ticked, not for a time.
+ */
+export async function loopTicks(request: APIRequestContext, loop: string): Promise<number> {
+  const res = await request.get("/metrics", { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
+  if (!res.ok()) throw new Error(`GET /metrics answered ${res.status()}`);
+  const line = new RegExp(`^voxdesk_loop_ticks_total\\{loop="${loop}",outcome="ok"\\} (\\d+)$`, "m").exec(await res.text());
+  return Number(line?.[1] ?? 0);
 }

@@ -40,6 +40,17 @@ test("a call placed from the console shows Completed in the call log and its she
   // The fake engine walks calls to this spec's number to in-progress and keeps them there until
   // released; other specs' calls, placed meanwhile by other workers, go on as usual.
   await fake(request, "hold", { on: true, recipient: NUMBER });
+  // Every stream the page opens, to see that it closed them all.
+  await page.addInitScript(() => {
+    const Native = window.EventSource;
+    window.__eventSources = [];
+    window.EventSource = class extends Native {
+      constructor(url: string | URL, init?: EventSourceInit) {
+        super(url, init);
+        window.__eventSources.push(this);
+      }
+    };
+  });
   try {
     await page.goto(`/agents/${agentId}`);
     await page.getByRole("button", { name: "Call a number" }).click();
@@ -66,12 +77,15 @@ test("a call placed from the console shows Completed in the call log and its she
     await expect(row.locator('[data-status="completed"]')).toBeVisible({ timeout: 3_000 });
     expect(requests).toContain("/api/details");
 
-    // Nothing is in flight any more: the page stops asking (no stream, no refetch).
-    await page.waitForTimeout(1_000);
-    requests.length = 0;
-    await page.waitForTimeout(4_000);
-    expect(requests.filter((p) => p === "/api/events" || p.startsWith("/api/details"))).toEqual([]);
+    // Nothing is in flight any more: the page stops asking. It refetches only on the stream's
+    // events (lib/calls/live.ts), so with every stream it opened closed, nothing asks again.
+    await expect.poll(() => page.evaluate(() => window.__eventSources.filter((s) => s.readyState !== EventSource.CLOSED).length)).toBe(0);
+    expect(await page.evaluate(() => window.__eventSources.length)).toBeGreaterThan(0);
   } finally {
     await fake(request, "hold", { on: false, recipient: NUMBER });
   }
 });
+
+declare global {
+  interface Window { __eventSources: EventSource[] }
+}

@@ -74,6 +74,8 @@ const Env = z.object({
     ctx.addIssue({ code: "custom", message: parsed.error });
     return z.NEVER;
   }),
+  // GET /metrics (Prometheus text) answers only with this as a Bearer token; unset, it is off (404).
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters (openssl rand -hex 16)").optional(),
   VOXDESK_DEMO: z.enum(["0", "1"]).default("0"),
   LOG_LEVEL: z.enum(["silent", "error", "info"]).default("info"),
 }).refine((env) => !env.DATABASE_URL || env.SECRET_KEY, {

@@ -1,5 +1,6 @@
 import "server-only";
 import { logError } from "@/lib/http/log";
+import { recordTick } from "./metrics";
 
 // The one clock behind every background worker (campaign dispatcher, analysis, webhook delivery,
 // alerts, test runs). One tick at a time per process: a slow tick delays the next, never overlaps it.
@@ -50,7 +51,10 @@ export function startLoop(name: string, tick: () => Promise<unknown>, opts: Loop
     lastTick = performance.now();
     current = Promise.resolve()
       .then(tick)
-      .catch((err) => logError(`${name} tick failed`, { err }))
+      .then(() => recordTick(name, true), (err: unknown) => {
+        recordTick(name, false);
+        logError(`${name} tick failed`, { err });
+      })
       .finally(() => {
         ticking = false;
         if (woken) soon();

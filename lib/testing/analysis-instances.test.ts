@@ -3,6 +3,7 @@ import * as deployRoute from "@/app/api/agent/[id]/deploy/route";
 import * as agentRoute from "@/app/api/agent/route";
 import * as providersRoute from "@/app/api/ai-providers/route";
 import * as enginesRoute from "@/app/api/engines/route";
+import { db } from "@/lib/core/client";
 import { resetConfigForTests } from "@/lib/core/config";
 import { ANALYSIS_PLAN_EXAMPLE } from "@/lib/outcomes/openapi";
 import { ANSWER, TRANSCRIPT } from "./analysis-fixture";
@@ -62,7 +63,9 @@ describe("the analysis worker in several app instances", () => {
       if (Date.now() > deadline) throw new Error("not every call was analysed within 60 s");
       await new Promise((r) => setTimeout(r, 200));
     }
-    await new Promise((r) => setTimeout(r, 500)); // a double claim would show up as a late extra request
+    // A job row goes only when the instance holding its latest claim finishes it, after that
+    // claim's provider request: once none is left, every request a double claim made has arrived.
+    await expect.poll(async () => (await db().selectFrom("analysis_jobs").select("call_sid").execute()).length, { timeout: 30_000 }).toBe(0);
     expect(ai.completions().length).toBe(n);
     expect(await analysed(servers[1])).toBe(n);
   });
