@@ -44,17 +44,22 @@ interface Options<B, Q, P, A extends boolean> {
 }
 
 type NextContext = { params: Promise<Record<string, string | string[] | undefined>> };
+/** What route() builds: a Next route handler. */
+export type RouteHandler = (req: Request, nextCtx: NextContext) => Promise<Response>;
 
-const declared = new WeakMap<object, RouteFacts>();
-/** What a handler's options declare, for the test that its documentation lists every status they imply. */
-export const routeFacts = (handler: unknown): RouteFacts | undefined => declared.get(handler as object);
+const declared = new WeakMap<object, RouteFacts & { family: Family }>();
+/**
+ * What a handler's options declare, for the test that its documentation lists every status they
+ * imply, and its error family, which the answers to the methods a route file does not serve share (methods.ts).
+ */
+export const routeFacts = (handler: unknown): (RouteFacts & { family: Family }) | undefined => declared.get(handler as object);
 
 export function route<
   B extends z.ZodType | undefined = undefined,
   Q extends z.ZodType | undefined = undefined,
   P extends z.ZodType | undefined = undefined,
   A extends boolean = true,
->(opts: Options<B, Q, P, A>, handler: (ctx: RouteContext<B, Q, P, A>) => Promise<unknown>) {
+>(opts: Options<B, Q, P, A>, handler: (ctx: RouteContext<B, Q, P, A>) => Promise<unknown>): RouteHandler {
   const family = opts.family ?? "error";
   const handle = async function handle(req: Request, nextCtx: NextContext): Promise<Response> {
     const requestId = crypto.randomUUID();
@@ -79,7 +84,7 @@ export function route<
       return withRequestHeaders(errorResponse(err, family, requestId, req), requestId);
     }
   };
-  declared.set(handle, { auth: opts.auth !== false, role: opts.role, params: Boolean(opts.params), query: Boolean(opts.query), body: Boolean(opts.body) });
+  declared.set(handle, { auth: opts.auth !== false, role: opts.role, params: Boolean(opts.params), query: Boolean(opts.query), body: Boolean(opts.body), family });
   return handle;
 }
 

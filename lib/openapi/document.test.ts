@@ -14,6 +14,10 @@ const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
 /** Every Schema Object in the document: components, parameters, bodies and responses. */
 function allSchemas(d: OpenApiDocument): { at: string; schema: JsonSchema }[] {
   const out = Object.entries(d.components.schemas).map(([k, schema]) => ({ at: `components.schemas.${k}`, schema }));
+  for (const [k, res] of Object.entries(d.components.responses)) {
+    const s = res.content?.["application/json"]?.schema;
+    if (s) out.push({ at: `components.responses.${k}`, schema: s });
+  }
   for (const { name, op } of operations) {
     for (const p of op.parameters ?? []) out.push({ at: `${name} parameter ${p.name}`, schema: p.schema });
     const body = op.requestBody?.content["application/json"]?.schema;
@@ -86,7 +90,7 @@ describe("the OpenAPI document", () => {
     const schemes = Object.keys(doc.components.securitySchemes);
     for (const req of doc.security) for (const k of Object.keys(req)) expect(schemes).toContain(k);
     const publicOps = operations.filter(({ op }) => op.security?.length === 0).map((o) => o.name).sort();
-    expect(publicOps).toEqual(["DELETE /session", "GET /health", "GET /openapi.json", "POST /session", "POST /webhooks/bolna/{secret}"]);
+    expect(publicOps).toEqual(["DELETE /session", "GET /health", "GET /openapi.json", "POST /session", "POST /webhooks/{provider}/{secret}"]);
     for (const { name, op } of operations) {
       if (op.security?.length !== 0) expect(Object.keys(op.responses), name).toContain("401");
     }
@@ -102,6 +106,14 @@ describe("the OpenAPI document", () => {
     expect(errorRef("/contacts/{list_id}/add", "post", "422")).toBe("#/components/schemas/InvalidContactsError");
     expect(doc.components.schemas.Error.required).toEqual(["error", "message"]);
     expect(doc.components.schemas.ToolError.required).toEqual(["success", "message"]);
+  });
+
+  it("describes the 405 of a method a path does not serve, in each family's error body, with Allow", () => {
+    const { MethodNotAllowed, ToolMethodNotAllowed } = doc.components.responses;
+    expect(MethodNotAllowed.content?.["application/json"].schema.$ref).toBe("#/components/schemas/Error");
+    expect(ToolMethodNotAllowed.content?.["application/json"].schema.$ref).toBe("#/components/schemas/ToolError");
+    for (const res of [MethodNotAllowed, ToolMethodNotAllowed]) expect(Object.keys(res.headers ?? {})).toEqual(["Allow", "x-request-id"]);
+    expect(doc.info.description).toContain("405");
   });
 
   it("documents the call record's 13 fields first, then the engine's extras, and the units", () => {

@@ -1,6 +1,6 @@
 import pkg from "@/package.json";
 import { SchemaRegistry, type JsonSchema } from "./json-schema";
-import { completeOperation, type Method, type OperationObject } from "./operation";
+import { completeOperation, methodNotAllowedResponses, type Method, type OperationObject, type ResponseObject } from "./operation";
 import { agentPaths } from "@/lib/agents/openapi";
 import { contactsPaths } from "@/lib/contacts/openapi";
 import { suppressionsPaths } from "@/lib/suppressions/openapi";
@@ -28,6 +28,8 @@ export interface OpenApiDocument {
   paths: Record<string, Record<string, OperationObject>>;
   components: {
     schemas: Record<string, JsonSchema>;
+    /** Answers shared by every path rather than one operation: a method the path does not serve. */
+    responses: Record<string, ResponseObject>;
     securitySchemes: Record<string, Record<string, string>>;
   };
 }
@@ -44,6 +46,8 @@ const DESCRIPTION = [
   "Bodies must be sent with `Content-Type: application/json` and are limited to `MAX_BODY_BYTES` (default 5 MiB). " +
     "Errors answer `{\"error\": <status>, \"message\": \"…\"}` — the /tools endpoints `{\"success\": false, \"message\": \"…\"}` — " +
     "with `errors: [{path, message}]` on validation failures, and an `x-request-id` header that the server log shares.",
+  "A method a path does not serve is answered 405 in the same error body, with an `Allow` header naming the methods the path serves " +
+    "(components.responses `MethodNotAllowed`, and `ToolMethodNotAllowed` for /tools); OPTIONS answers 204 with that `Allow`.",
   "Units: call `duration` and `hangup_after_silence` are in seconds, `cost` in USD; timestamps are ISO 8601 UTC.",
 ].join("\n\n");
 
@@ -80,6 +84,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
     ...teamsPaths(r),
     ...healthPaths(r),
   };
+  const responses = methodNotAllowedResponses(r);
   for (const [path, item] of Object.entries(paths)) {
     for (const [method, op] of Object.entries(item)) completeOperation(path, method as Method, op);
   }
@@ -93,6 +98,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
     paths,
     components: {
       schemas: Object.fromEntries(Object.entries(r.schemas).sort(([a], [b]) => a.localeCompare(b))),
+      responses,
       securitySchemes: {
         bearerAuth: {
           type: "http",

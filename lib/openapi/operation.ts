@@ -83,6 +83,18 @@ function headerObjects(headers: Record<string, string> | undefined) {
   return Object.fromEntries(Object.entries(headers).map(([name, description]) => [name, { description, schema: { type: "string" } }]));
 }
 
+/**
+ * The answer to a method a path does not serve (lib/http/methods.ts), one per error family. No
+ * operation can carry it (the path item lists only the methods served), so it is a reusable
+ * response in components.responses, named in the document's description.
+ */
+export function methodNotAllowedResponses(r: SchemaRegistry): Record<string, ResponseObject> {
+  const description = "Method not allowed: the path exists but does not serve this method. The message and `Allow` name the methods it does; OPTIONS answers 204 with the same `Allow`.";
+  const headers = headerObjects({ Allow: "The methods the path serves, with HEAD beside GET, and OPTIONS: e.g. `GET, HEAD, OPTIONS, POST`.", ...REQUEST_ID });
+  const answer = (schema: JsonSchema): ResponseObject => ({ description, headers, content: { "application/json": { schema } } });
+  return { MethodNotAllowed: answer(r.output(ErrorBody)), ToolMethodNotAllowed: answer(r.output(ToolErrorBody)) };
+}
+
 /** What completeOperation needs once the path is known: the route facts and the family's error body. */
 const pending = new WeakMap<OperationObject, { facts: RouteFacts; errorSchema: JsonSchema }>();
 

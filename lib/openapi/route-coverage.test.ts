@@ -59,6 +59,8 @@ describe("route coverage of the OpenAPI document", () => {
   it("parses route files and paths the way Next does", () => {
     expect(exportedMethods("export const GET = route({}, h);\nexport async function POST() {}\nconst x = 1;\nexport { x as DELETE, y };")).toEqual(["GET", "POST", "DELETE"]);
     expect(exportedMethods("export const dynamic = 'force-dynamic';\nexport const revalidate = 0;")).toEqual([]);
+    // The answers to the methods a file does not serve (lib/http/methods.ts) are no operations.
+    expect(exportedMethods("export const GET = route({}, h);\nexport const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });")).toEqual(["GET"]);
     expect(toOpenApiPath(path.join(API_DIR, "contacts", "[list_id]", "contacts", "[contact_id]", "route.ts"))).toBe("/contacts/{list_id}/contacts/{contact_id}");
     expect(toOpenApiPath(path.join(API_DIR, "(group)", "health", "route.ts"))).toBe("/health");
   });

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { isOtherMethod } from "@/lib/http/methods";
 
 // The route files under app/api, for tests generated from them (documentation coverage, the
 // statuses each route can answer): a route added later is covered without editing those tests.
@@ -28,13 +29,13 @@ export function toOpenApiPath(file: string): string {
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[] | undefined>> }) => Promise<Response>;
 
-/** Every exported method handler of every route file, with its OpenAPI path. */
+/** Every method handler a route file serves, with its OpenAPI path (not its answers to the others: lib/http/methods.ts). */
 export async function apiHandlers(): Promise<{ path: string; method: (typeof HTTP_METHODS)[number]; handler: Handler }[]> {
   const out = [];
   for (const file of routeFiles()) {
     const mod = (await import(file)) as Record<string, unknown>;
     for (const method of HTTP_METHODS) {
-      if (typeof mod[method] === "function") out.push({ path: toOpenApiPath(file), method, handler: mod[method] as Handler });
+      if (typeof mod[method] === "function" && !isOtherMethod(mod[method])) out.push({ path: toOpenApiPath(file), method, handler: mod[method] as Handler });
     }
   }
   return out;

@@ -1,6 +1,7 @@
 import { listCalls } from "@/lib/calls/db/calls";
 import { reuseWhileUnchanged } from "@/lib/http/read-cache";
 import { route } from "@/lib/http/route";
+import { otherMethods } from "@/lib/http/methods";
 import { DetailsQuery, rangeBounds } from "@/lib/calls/schema";
 import { outcomeFilter } from "@/lib/outcomes/service";
 
@@ -17,3 +18,5 @@ export const GET = route({ query: DetailsQuery }, async ({ query, auth }) => {
     query.cursor,
   ));
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

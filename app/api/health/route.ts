@@ -1,5 +1,6 @@
 import { ping } from "@/lib/core/prepared";
 import { route } from "@/lib/http/route";
+import { otherMethods } from "@/lib/http/methods";
 
 export const dynamic = "force-dynamic";
 
@@ -12,3 +13,5 @@ export const GET = route({ auth: false }, async () => {
     return Response.json({ status: "unavailable" }, { status: 503 });
   }
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -2,6 +2,7 @@ import { newApiToken, sha256Hex } from "@/lib/people/credentials";
 import { createApiKey, listApiKeys } from "@/lib/people/db/api-keys";
 import { describeAudit } from "@/lib/core/audit-context";
 import { route } from "@/lib/http/route";
+import { otherMethods } from "@/lib/http/methods";
 import { KeyCreate, type KeyCreated } from "@/lib/people/schema";
 
 export const dynamic = "force-dynamic";
@@ -20,3 +21,5 @@ export const POST = route({ body: KeyCreate, status: 201 }, async ({ auth, body 
 });
 
 export const GET = route({}, async ({ auth }) => ({ keys: await listApiKeys(auth.accountId) }));
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });

@@ -1,4 +1,5 @@
 import { route } from "@/lib/http/route";
+import { otherMethods } from "@/lib/http/methods";
 import { getOpenApiDocument } from "@/lib/openapi/document";
 
 export const dynamic = "force-dynamic";
@@ -7,3 +8,5 @@ export const dynamic = "force-dynamic";
 export const GET = route({ auth: false }, async () =>
   Response.json(getOpenApiDocument(), { headers: { "Cache-Control": "public, max-age=300" } }),
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -4,6 +4,7 @@ import { signIn } from "@/lib/people/sign-in";
 import { deleteSession } from "@/lib/people/db/accounts";
 import { sessionHashFromRequest } from "@/lib/http/auth";
 import { route } from "@/lib/http/route";
+import { otherMethods } from "@/lib/http/methods";
 import { SessionCreate } from "@/lib/people/session-schema";
 
 export const dynamic = "force-dynamic";
@@ -34,3 +35,5 @@ export const DELETE = route({ auth: false }, async ({ req }) => {
   if (hash) await deleteSession(hash);
   return new Response(null, { status: 204, headers: { "Set-Cookie": sessionCookie(req, "", 0) } });
 });
+
+export const { PUT, PATCH, OPTIONS } = otherMethods({ GET, POST, DELETE });

@@ -1,6 +1,7 @@
 import { addSuppressions, listSuppressions } from "@/lib/suppressions/db";
 import { AppError } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
+import { otherMethods } from "@/lib/http/methods";
 import { parseContactPhone } from "@/lib/contacts/schema";
 import { SuppressionsAdd, SuppressionsQuery } from "@/lib/suppressions/schema";
 
@@ -24,3 +25,5 @@ export const POST = route({ body: SuppressionsAdd, status: 201 }, async ({ body,
 export const GET = route({ query: SuppressionsQuery }, async ({ query, auth }) => {
   return listSuppressions(auth.accountId, query.limit ?? 50, query.cursor, query.q || undefined);
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });

@@ -1,5 +1,6 @@
 import { createTools, listTools } from "@/lib/tools/db/tools";
 import { route } from "@/lib/http/route";
+import { otherMethods } from "@/lib/http/methods";
 import { ToolListQuery, ToolRegistration } from "@/lib/tools/schema";
 
 export const dynamic = "force-dynamic";
@@ -26,3 +27,5 @@ export const GET = route({ family: "success", query: ToolListQuery }, async ({ q
   });
   return { success: true, ...page };
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });

@@ -1,5 +1,6 @@
 import { PageQuery } from "@/lib/core/page-query";
 import { route } from "@/lib/http/route";
+import { otherMethods } from "@/lib/http/methods";
 import { listEndpoints, toEndpoint } from "@/lib/webhooks/db/endpoints";
 import { endpointsHealth } from "@/lib/webhooks/db/health";
 import { EndpointCreate } from "@/lib/webhooks/schema";
@@ -15,3 +16,5 @@ export const GET = route({ query: PageQuery }, async ({ query, auth }) => {
   const health = await endpointsHealth(auth.accountId, page.rows.map((r) => r.id));
   return { endpoints: page.rows.map((r) => ({ ...toEndpoint(r), health: health.get(r.id)! })), next_cursor: page.next_cursor, has_more: page.has_more };
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });

@@ -2,6 +2,7 @@ import { deleteAiProvider, getAiProvider, toAiProvider, updateAiProvider } from 
 import { AiProviderIdParams as Params, AiProviderPatch } from "@/lib/ai-providers/schema";
 import { notFound } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
+import { otherMethods } from "@/lib/http/methods";
 
 export const dynamic = "force-dynamic";
 
@@ -22,3 +23,5 @@ export const DELETE = route({ params: Params }, async ({ params, auth }) => {
   if (!(await deleteAiProvider(auth.accountId, params.provider_id))) throw notFound("AI provider");
   return { provider_id: params.provider_id, status: "deleted" };
 });
+
+export const { POST, PUT, OPTIONS } = otherMethods({ GET, PATCH, DELETE });

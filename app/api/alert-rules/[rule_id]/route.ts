@@ -1,5 +1,6 @@
 import { notFound } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
+import { otherMethods } from "@/lib/http/methods";
 import { deleteRule, updateRule } from "@/lib/alerts/db/rules";
 import { RuleIdParams as Params, RulePatch } from "@/lib/alerts/schema";
 import { ruleView, shownRule } from "@/lib/alerts/service";
@@ -22,3 +23,5 @@ export const DELETE = route({ params: Params, role: "admin" }, async ({ params, 
   if (!(await deleteRule(auth.accountId, params.rule_id))) throw notFound("Alert rule");
   return { rule_id: params.rule_id, status: "deleted" };
 });
+
+export const { POST, PUT, OPTIONS } = otherMethods({ GET, PATCH, DELETE });

@@ -1,6 +1,7 @@
 import { listAudit } from "@/lib/people/db/audit";
 import { csvDownload } from "@/lib/http/csv-download";
 import { route } from "@/lib/http/route";
+import { otherMethods } from "@/lib/http/methods";
 import { AuditExportQuery } from "@/lib/people/schema";
 
 export const dynamic = "force-dynamic";
@@ -16,3 +17,5 @@ export const GET = route({ query: AuditExportQuery }, async ({ query, auth, requ
   const day = new Date().toISOString().slice(0, 10);
   return csvDownload({ requestId, filename: `audit-${day}.csv`, header: COLUMNS, first: await read(), next: read, what: "audit" });
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -2,6 +2,7 @@ import { resolveCampaign } from "@/lib/campaigns/service";
 import { deleteDraft, getCampaignRow, toCampaign, updateDraft, withStats } from "@/lib/campaigns/db/campaigns";
 import { AppError, formatPath, notFound } from "@/lib/http/errors";
 import { route, validationError } from "@/lib/http/route";
+import { otherMethods } from "@/lib/http/methods";
 import { CampaignCreate, CampaignParams, CampaignUpdate } from "@/lib/campaigns/schema";
 
 export const dynamic = "force-dynamic";
@@ -39,3 +40,5 @@ export const DELETE = route({ params: CampaignParams }, async ({ params, auth })
   if (!row) throw notFound("Campaign");
   throw notDraft(row.status);
 });
+
+export const { POST, PUT, OPTIONS } = otherMethods({ GET, PATCH, DELETE });

@@ -1,6 +1,7 @@
 import { deleteList, getList, listContacts, renameList } from "@/lib/contacts/db/contacts";
 import { notFound } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
+import { otherMethods } from "@/lib/http/methods";
 import { ContactListRename, ContactsQuery, ListParams } from "@/lib/contacts/schema";
 
 export const dynamic = "force-dynamic";
@@ -23,3 +24,5 @@ export const DELETE = route({ params: ListParams }, async ({ params, auth }) => 
   if (!(await deleteList(auth.accountId, params.list_id))) throw notFound("Contact list");
   return { list_id: params.list_id, status: "deleted" };
 });
+
+export const { POST, PUT, OPTIONS } = otherMethods({ GET, PATCH, DELETE });

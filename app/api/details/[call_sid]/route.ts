@@ -1,6 +1,7 @@
 import { getCall } from "@/lib/calls/db/calls";
 import { notFound } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
+import { otherMethods } from "@/lib/http/methods";
 import { CallSidParams } from "@/lib/calls/schema";
 
 export const dynamic = "force-dynamic";
@@ -12,3 +13,5 @@ export const GET = route({ params: CallSidParams }, async ({ params, auth }) => 
   if (!call) throw notFound("Call");
   return call;
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -1,6 +1,7 @@
 import { CALL_FIELDS, listCalls, type CallFilters } from "@/lib/calls/db/calls";
 import { csvDownload } from "@/lib/http/csv-download";
 import { route } from "@/lib/http/route";
+import { otherMethods } from "@/lib/http/methods";
 import { ExportQuery, rangeBounds } from "@/lib/calls/schema";
 import { OUTCOME_COLUMNS, outcomeCells } from "@/lib/outcomes/csv";
 import { outcomeFilter } from "@/lib/outcomes/service";
@@ -21,3 +22,5 @@ export const GET = route({ query: ExportQuery }, async ({ query, auth, requestId
   const day = new Date().toISOString().slice(0, 10);
   return csvDownload({ requestId, filename: `calls-${day}.csv`, header: [...CALL_FIELDS, ...OUTCOME_COLUMNS], first: await read(), next: read, what: "call" });
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

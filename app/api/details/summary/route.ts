@@ -2,6 +2,7 @@ import { callSummary } from "@/lib/calls/db/summary";
 import { addDays } from "@/lib/calls/summary-math";
 import { reuseWhileUnchanged } from "@/lib/http/read-cache";
 import { route, validationError } from "@/lib/http/route";
+import { otherMethods } from "@/lib/http/methods";
 import { SummaryQuery } from "@/lib/calls/schema";
 
 export const dynamic = "force-dynamic";
@@ -18,3 +19,5 @@ export const GET = route({ query: SummaryQuery }, async ({ query, auth }) => {
   // The key holds the resolved days, so a kept answer never outlives the day it was computed for.
   return reuseWhileUnchanged(`summary\n${auth.accountId}\n${JSON.stringify(range)}`, () => callSummary(auth.accountId, range));
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

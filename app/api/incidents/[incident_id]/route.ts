@@ -1,5 +1,6 @@
 import { notFound } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
+import { otherMethods } from "@/lib/http/methods";
 import { getIncident } from "@/lib/alerts/db/incidents";
 import { IncidentIdParams as Params } from "@/lib/alerts/schema";
 
@@ -10,3 +11,5 @@ export const GET = route({ params: Params }, async ({ params, auth }) => {
   if (!incident) throw notFound("Incident");
   return incident;
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -2,6 +2,7 @@ import { revokeApiKey } from "@/lib/people/db/api-keys";
 import { describeAudit } from "@/lib/core/audit-context";
 import { AppError } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
+import { otherMethods } from "@/lib/http/methods";
 import { KeyParams } from "@/lib/people/schema";
 
 export const dynamic = "force-dynamic";
@@ -12,3 +13,5 @@ export const DELETE = route({ params: KeyParams }, async ({ auth, params }) => {
   if (!(await revokeApiKey(auth.accountId, params.key_id))) throw new AppError(404, "API key not found");
   return new Response(null, { status: 204 });
 });
+
+export const { GET, POST, PUT, PATCH, HEAD, OPTIONS } = otherMethods({ DELETE });

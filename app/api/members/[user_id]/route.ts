@@ -2,6 +2,7 @@ import { describeAudit } from "@/lib/core/audit-context";
 import { getMember, LastOwnerError, removeMember, setMemberRole } from "@/lib/people/db/users";
 import { AppError } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
+import { otherMethods } from "@/lib/http/methods";
 import { canSetRole } from "@/lib/people/roles";
 import { MemberParams, MemberUpdate } from "@/lib/people/schema";
 
@@ -38,3 +39,5 @@ export const DELETE = route({ params: MemberParams }, async ({ auth, params }) =
   }
   return new Response(null, { status: 204 });
 });
+
+export const { GET, POST, PUT, HEAD, OPTIONS } = otherMethods({ PATCH, DELETE });

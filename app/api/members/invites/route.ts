@@ -1,5 +1,6 @@
 import { listPendingInvites } from "@/lib/people/db/member-links";
 import { route } from "@/lib/http/route";
+import { otherMethods } from "@/lib/http/methods";
 import { inviteMember } from "@/lib/people/member-links";
 import { InviteCreate } from "@/lib/people/schema";
 
@@ -11,3 +12,5 @@ export const POST = route({ body: InviteCreate, status: 201 }, async ({ req, aut
 
 /** Pending invites (not used, revoked or expired), newest first. Never their links. */
 export const GET = route({}, async ({ auth }) => ({ invites: await listPendingInvites(auth.accountId) }));
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });

@@ -1,6 +1,7 @@
 import { deleteSuppression } from "@/lib/suppressions/db";
 import { AppError } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
+import { otherMethods } from "@/lib/http/methods";
 import { parseContactPhone } from "@/lib/contacts/schema";
 import { SuppressionParams } from "@/lib/suppressions/schema";
 
@@ -18,3 +19,5 @@ export const DELETE = route({ params: SuppressionParams }, async ({ params, auth
   if (!(await deleteSuppression(auth.accountId, parsed.e164))) throw new AppError(404, "This number is not on the do-not-call list");
   return { phone_number: parsed.e164, status: "deleted" };
 });
+
+export const { GET, POST, PUT, PATCH, HEAD, OPTIONS } = otherMethods({ DELETE });

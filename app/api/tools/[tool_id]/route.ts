@@ -3,6 +3,7 @@ import { listToolTests } from "@/lib/tools/db/tool-tests";
 import { agentsUsingTool, deleteTool, getTool, patchTool } from "@/lib/tools/db/tools";
 import { AppError, notFound } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
+import { otherMethods } from "@/lib/http/methods";
 import { ToolPatch } from "@/lib/tools/schema";
 
 export const dynamic = "force-dynamic";
@@ -35,3 +36,5 @@ export const DELETE = route({ family: "success", params: Params }, async ({ para
   if (!(await deleteTool(auth.accountId, tool.id))) throw notFound("Tool");
   return { success: true, message: `Tool '${tool.name}' deleted`, data: { id: tool.id } };
 });
+
+export const { POST, PUT, OPTIONS } = otherMethods({ GET, PATCH, DELETE });

@@ -1,5 +1,6 @@
 import { notFound } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
+import { otherMethods } from "@/lib/http/methods";
 import { deleteEndpoint, getEndpoint, toEndpoint } from "@/lib/webhooks/db/endpoints";
 import { EndpointIdParams as Params, EndpointPatch } from "@/lib/webhooks/schema";
 import { changeWebhookEndpoint } from "@/lib/webhooks/service";
@@ -22,3 +23,5 @@ export const DELETE = route({ params: Params }, async ({ params, auth }) => {
   if (!(await deleteEndpoint(auth.accountId, params.endpoint_id))) throw notFound("Webhook endpoint");
   return { endpoint_id: params.endpoint_id, status: "deleted" };
 });
+
+export const { POST, PUT, OPTIONS } = otherMethods({ GET, PATCH, DELETE });

@@ -3,6 +3,7 @@ import { AiProviderIdParams as Params } from "@/lib/ai-providers/schema";
 import { checkProvider, connectionOf } from "@/lib/ai-providers/service";
 import { notFound } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
+import { otherMethods } from "@/lib/http/methods";
 
 export const dynamic = "force-dynamic";
 
@@ -12,3 +13,5 @@ export const POST = route({ params: Params }, async ({ params, auth }) => {
   if (!provider) throw notFound("AI provider");
   return checkProvider(connectionOf(provider));
 });
+
+export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = otherMethods({ POST });

@@ -4,6 +4,7 @@ import { changeStatus, startCampaign } from "@/lib/campaigns/service";
 import { getCampaignRow, withStats } from "@/lib/campaigns/db/campaigns";
 import { notFound } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
+import { otherMethods } from "@/lib/http/methods";
 import { CampaignParams } from "@/lib/campaigns/schema";
 
 export const dynamic = "force-dynamic";
@@ -22,3 +23,5 @@ export const POST = route({ params: Params }, async ({ params, auth }) => {
     : await changeStatus(auth.accountId, params.campaign_id, params.action);
   return (await withStats(auth.accountId, [row]))[0];
 });
+
+export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = otherMethods({ POST });

@@ -2,6 +2,7 @@ import { previewCampaign } from "@/lib/campaigns/service";
 import { getCampaignRow } from "@/lib/campaigns/db/campaigns";
 import { notFound } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
+import { otherMethods } from "@/lib/http/methods";
 import { CampaignParams } from "@/lib/campaigns/schema";
 
 export const dynamic = "force-dynamic";
@@ -12,3 +13,5 @@ export const GET = route({ params: CampaignParams }, async ({ params, auth }) =>
   if (!row) throw notFound("Campaign");
   return previewCampaign(row);
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

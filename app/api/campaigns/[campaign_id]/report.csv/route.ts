@@ -5,6 +5,7 @@ import { campaignSettings, CampaignParams } from "@/lib/campaigns/schema";
 import { csvDownload } from "@/lib/http/csv-download";
 import { notFound } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
+import { otherMethods } from "@/lib/http/methods";
 import { OUTCOME_COLUMNS, outcomeCells } from "@/lib/outcomes/csv";
 
 export const dynamic = "force-dynamic";
@@ -43,3 +44,5 @@ export const GET = route({ params: CampaignParams }, async ({ params, auth, requ
   const slug = row.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40) || "campaign";
   return csvDownload({ requestId, filename: `${slug}-report.csv`, header, first: await read(), next: read, what: "campaign report" });
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -1,6 +1,7 @@
 import { addContacts } from "@/lib/contacts/add-contacts";
 import { AppError } from "@/lib/http/errors";
 import { route, validate } from "@/lib/http/route";
+import { otherMethods } from "@/lib/http/methods";
 import { AddContactsEnvelope, ContactRows, ListParams, MAX_CONTACTS_PER_REQUEST } from "@/lib/contacts/schema";
 
 export const dynamic = "force-dynamic";
@@ -15,3 +16,5 @@ export const POST = route({ params: ListParams, body: AddContactsEnvelope }, asy
   const { response } = await addContacts(auth.accountId, params.list_id, rows);
   return response;
 });
+
+export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = otherMethods({ POST });

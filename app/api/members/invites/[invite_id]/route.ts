@@ -2,6 +2,7 @@ import { describeAudit } from "@/lib/core/audit-context";
 import { findPendingInvite, revokeInvite } from "@/lib/people/db/member-links";
 import { AppError } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
+import { otherMethods } from "@/lib/http/methods";
 import { InviteParams } from "@/lib/people/schema";
 
 export const dynamic = "force-dynamic";
@@ -16,3 +17,5 @@ export const DELETE = route({ params: InviteParams }, async ({ auth, params }) =
   if (!(await revokeInvite(auth.accountId, params.invite_id))) throw notFound();
   return new Response(null, { status: 204 });
 });
+
+export const { GET, POST, PUT, PATCH, HEAD, OPTIONS } = otherMethods({ DELETE });

@@ -1,5 +1,6 @@
 import { notFound } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
+import { otherMethods } from "@/lib/http/methods";
 import { getEndpoint } from "@/lib/webhooks/db/endpoints";
 import { listAttempts } from "@/lib/webhooks/db/log";
 import { AttemptsQuery, EndpointIdParams as Params } from "@/lib/webhooks/schema";
@@ -10,3 +11,5 @@ export const GET = route({ params: Params, query: AttemptsQuery }, async ({ para
   if (!(await getEndpoint(auth.accountId, params.endpoint_id))) throw notFound("Webhook endpoint");
   return listAttempts(auth.accountId, params.endpoint_id, query.limit ?? 50, query.status, query.cursor);
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -1,5 +1,6 @@
 import { notFound } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
+import { otherMethods } from "@/lib/http/methods";
 import { getEndpoint } from "@/lib/webhooks/db/endpoints";
 import { startRecover } from "@/lib/webhooks/db/recover";
 import { EndpointIdParams as Params, RecoverBody } from "@/lib/webhooks/schema";
@@ -14,3 +15,5 @@ export const POST = route({ params: Params, body: RecoverBody, status: 202 }, as
   webhookEmitted(); // this process's worker steps the run now rather than at its next tick
   return run;
 });
+
+export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = otherMethods({ POST });

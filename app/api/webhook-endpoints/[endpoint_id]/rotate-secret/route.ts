@@ -1,5 +1,6 @@
 import { notFound } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
+import { otherMethods } from "@/lib/http/methods";
 import { rotateSecret } from "@/lib/webhooks/db/endpoints";
 import { EndpointIdParams as Params } from "@/lib/webhooks/schema";
 
@@ -11,3 +12,5 @@ export const POST = route({ params: Params }, async ({ params, auth }) => {
   if (!rotated) throw notFound("Webhook endpoint");
   return { endpoint_id: params.endpoint_id, ...rotated };
 });
+
+export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = otherMethods({ POST });

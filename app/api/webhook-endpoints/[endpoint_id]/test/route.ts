@@ -1,5 +1,6 @@
 import { notFound } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
+import { otherMethods } from "@/lib/http/methods";
 import { EndpointIdParams as Params } from "@/lib/webhooks/schema";
 import { sendPing } from "@/lib/webhooks/service";
 
@@ -11,3 +12,5 @@ export const POST = route({ params: Params, status: 202 }, async ({ params, auth
   if (!sent) throw notFound("Webhook endpoint");
   return { endpoint_id: params.endpoint_id, ...sent, status: "queued" };
 });
+
+export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = otherMethods({ POST });

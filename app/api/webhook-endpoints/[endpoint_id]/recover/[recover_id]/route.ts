@@ -1,5 +1,6 @@
 import { notFound } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
+import { otherMethods } from "@/lib/http/methods";
 import { getRecover } from "@/lib/webhooks/db/recover";
 import { RecoverIdParams as Params } from "@/lib/webhooks/schema";
 
@@ -11,3 +12,5 @@ export const GET = route({ params: Params }, async ({ params, auth }) => {
   if (!run) throw notFound("Recover run");
   return run;
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

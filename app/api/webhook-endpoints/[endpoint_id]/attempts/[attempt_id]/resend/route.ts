@@ -1,5 +1,6 @@
 import { notFound } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
+import { otherMethods } from "@/lib/http/methods";
 import { resendAttempt } from "@/lib/webhooks/db/log";
 import { AttemptParams as Params } from "@/lib/webhooks/schema";
 
@@ -11,3 +12,5 @@ export const POST = route({ params: Params, status: 202 }, async ({ params, auth
   if (!resent) throw notFound("Attempt");
   return { endpoint_id: params.endpoint_id, ...resent, status: "queued" };
 });
+
+export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = otherMethods({ POST });
