@@ -26,4 +26,11 @@ export function formatPath(path: readonly PropertyKey[]): string {
   return out;
 }
 
+/** A 400 (or `status`) whose message sums up the bad fields and whose `errors` lists each by its path. */
+export function validationError(errors: FieldError[], status = 400): AppError {
+  const summary = errors.slice(0, 5).map((e) => `${e.path}: ${e.message}`).join("; ");
+  const more = errors.length > 5 ? ` (and ${errors.length - 5} more)` : "";
+  return new AppError(status, `Invalid request: ${summary}${more}`, { errors });
+}
+
 export const notFound = (what: string) => new AppError(404, `${what} not found`);

@@ -1,4 +1,4 @@
-import { AppError } from "./errors";
+import { AppError, formatPath, validationError, type FieldError } from "./errors";
 
 /**
  * Deepest nesting of arrays and objects a JSON request body (and a tool's parameters schema) may
@@ -35,17 +35,52 @@ export async function readBodyLimited(req: Request, limit: number): Promise<stri
 /**
  * JSON.parse of a request body, refusing deep nesting first: a body nested thousands of levels
  * deep parses, but every recursive walk after it (zod, JSON.stringify, our own) can overflow the
- * stack and answer 500. Counting brackets outside strings is one cheap pass over the text.
+ * stack and answer 500. Counting brackets outside strings is one cheap pass over the text. A
+ * `__proto__` key anywhere is a 400 naming each (protoKeyErrors).
  */
 export function parseJsonBody(text: string): unknown {
   if (nestingDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
     throw new AppError(400, `Request body is nested deeper than ${MAX_JSON_DEPTH} levels`);
   }
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw new AppError(400, "Request body is not valid JSON");
   }
+  const proto = protoKeyErrors(text, value);
+  if (proto.length) throw validationError(proto);
+  return value;
+}
+
+const PROTO = "__proto__";
+/** Where a body holds `__proto__` keys are named, up to this many: a body of thousands answers a short list. */
+const MAX_PROTO_ERRORS = 20;
+
+/**
+ * Every `__proto__` key of a parsed body, by its path. JSON.parse keeps it as an own key, but zod
+ * skips it in records and catchalls (it passes unvalidated) and a spread or assignment of the value
+ * makes it the object's prototype. No field of the API has that name, so the body is refused here,
+ * once for every route. The walk runs only when the text could spell the key: literally, or with
+ * `\u` escapes (`"\u005f_proto__"` parses to the same key), which JSON.stringify rarely writes.
+ */
+function protoKeyErrors(text: string, value: unknown): FieldError[] {
+  if (!text.includes(PROTO) && !text.includes("\\u")) return [];
+  const out: FieldError[] = [];
+  // Recursion is bounded: parseJsonBody refused anything nested deeper than MAX_JSON_DEPTH.
+  const walk = (v: unknown, path: (string | number)[]) => {
+    if (out.length >= MAX_PROTO_ERRORS || typeof v !== "object" || v === null) return;
+    if (Array.isArray(v)) {
+      v.forEach((item, i) => walk(item, [...path, i]));
+      return;
+    }
+    for (const key of Object.keys(v)) {
+      if (key === PROTO) out.push({ path: formatPath([...path, key]), message: `a key named ${PROTO} is not allowed` });
+      walk((v as Record<string, unknown>)[key], [...path, key]);
+    }
+  };
+  walk(value, []);
+  return out.slice(0, MAX_PROTO_ERRORS);
 }
 
 /** The deepest bracket nesting in `text`, outside strings; stops counting once past `stopAbove`. */

@@ -6,7 +6,7 @@ import type { Role } from "@/lib/people/roles";
 import { config } from "@/lib/core/config";
 import { runWithAudit } from "@/lib/core/audit-context";
 import { authenticate, BEARER_CHALLENGE, type AuthResult } from "./auth";
-import { AppError, formatPath, type FieldError } from "./errors";
+import { AppError, formatPath, validationError } from "./errors";
 import { checkRateLimit } from "./rate-limit";
 import { isJsonBody, jsonBody } from "./read-cache";
 import { parseJsonBody, readBodyLimited } from "./read-body";
@@ -146,11 +146,8 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown, prefix:
       : [{ path: at(i.path), message: i.message }]));
 }
 
-export function validationError(errors: FieldError[], status = 400): AppError {
-  const summary = errors.slice(0, 5).map((e) => `${e.path}: ${e.message}`).join("; ");
-  const more = errors.length > 5 ? ` (and ${errors.length - 5} more)` : "";
-  return new AppError(status, `Invalid request: ${summary}${more}`, { errors });
-}
+// Kept here too, where the features have always imported it from; the body reader needs it below the wrapper.
+export { validationError };
 
 function errorResponse(err: unknown, family: Family, requestId: string, req: Request): Response {
   let status = 500;

@@ -61,7 +61,7 @@ export interface ResponseObject {
 }
 
 const STANDARD_ERRORS: Record<number, string> = {
-  400: "Invalid request. The message and `errors` name each bad field by its path, e.g. `agent_config.tasks[0].task_config.hangup_after_silence`, and each bad query parameter by its name.",
+  400: "Invalid request. The message and `errors` name each bad field by its path, e.g. `agent_config.tasks[0].task_config.hangup_after_silence`, and each bad query parameter by its name. A body with a `__proto__` key anywhere is refused, the key named the same way.",
   401: "Missing or malformed `Authorization: Bearer <token>` header, or an unknown or revoked token. Sent with `WWW-Authenticate: Bearer`.",
   413: "Request body larger than `MAX_BODY_BYTES` (default 5 MiB, counted while reading).",
   415: "`Content-Type` is not `application/json`.",
