@@ -176,7 +176,7 @@ test.describe("agent builder", () => {
     await page.getByLabel("Agent JSON").fill(JSON.stringify(body));
     await page.getByRole("button", { name: "Import", exact: true }).click();
     await expect(task(page, 1).getByLabel("Voice id")).toHaveValue("21m00Tcm4TlvDq8ikWAM");
-    await expect(page.getByTestId("bolna-readiness")).toContainText("Ready for Bolna");
+    await expect(page.getByTestId("engine-readiness")).toContainText("Ready for Bolna");
     expect(await previewJson(page)).toEqual(body);
     await save(page, "Create agent");
     await expect(page).toHaveURL(/\/agents\/[0-9a-f-]{36}$/);
@@ -188,7 +188,7 @@ test.describe("agent builder", () => {
     await page.goto("/agents/new");
     await page.getByLabel("Agent name").fill(unique("Ready"));
     await page.getByRole("group", { name: "Task 1 prompt" }).getByLabel("System prompt").fill("You are Ava.");
-    const readiness = page.getByTestId("bolna-readiness");
+    const readiness = page.getByTestId("engine-readiness");
     await expect(readiness).toContainText("Ready for Bolna");
     const t1 = task(page, 1);
     await t1.getByLabel("Voice id").fill("");

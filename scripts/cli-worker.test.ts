@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as webhook from "@/app/api/webhooks/bolna/[secret]/route";
+import * as webhook from "@/app/api/webhooks/[provider]/[secret]/route";
 import * as actionRoute from "@/app/api/campaigns/[campaign_id]/[action]/route";
 import * as oneRoute from "@/app/api/campaigns/[campaign_id]/route";
 import * as listRoute from "@/app/api/campaigns/route";
@@ -29,7 +29,7 @@ const children: ChildProcess[] = [];
 
 beforeAll(async () => {
   bolna = await startFakeBolna({ autoCompleteMs: 5 });
-  app = await startRouteServer([[/^\/api\/webhooks\/bolna\/(?<secret>[^/]+)$/, webhook]]);
+  app = await startRouteServer([[/^\/api\/webhooks\/(?<provider>[^/]+)\/(?<secret>[^/]+)$/, webhook]]);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "voxdesk-cli-worker-"));
   // SQLite file (its secret.key beside it, shared with the child), or a fresh PostgreSQL database under `npm run test:pg`.
   const location = await useTempDatabase({ DATABASE_PATH: path.join(dir, "test.db"), TOOL_TARGET_ALLOWLIST: "127.0.0.1", PUBLIC_URL: app.origin });
@@ -94,8 +94,8 @@ async function until<T>(what: string, fn: () => Promise<T | undefined>, ms = 60_
 describe("cli: worker", () => {
   it("dials a running campaign's contacts until it completes, then stops on SIGTERM with one JSON object", async () => {
     const { id, numbers } = await runningCampaign(5);
-    // Nothing dials before the worker: this process runs no dispatcher.
-    await new Promise((r) => setTimeout(r, 300));
+    // Nothing dials before the worker: this process runs no dispatcher (no loop ticks here).
+    expect((await getCampaign(id)).counts).toMatchObject({ pending: 5, dialing: 0 });
     expect(bolna.calls.filter((c) => numbers.includes(String(c.recipient_phone_number)))).toHaveLength(0);
 
     const worker = startWorker();
@@ -127,9 +127,10 @@ describe("cli: worker", () => {
     const { code, stdout } = await worker.exited;
     expect(code).toBe(0);
     expect(JSON.parse(stdout)).toMatchObject({ stopped: true, signal: "SIGINT", dialled: 0 });
+    // The worker's process has exited, and no other dispatcher runs: the new campaign stays untouched.
     const before = bolna.calls.length;
-    await runningCampaign(2);
-    await new Promise((r) => setTimeout(r, 500));
+    const { id } = await runningCampaign(2);
+    expect((await getCampaign(id)).counts).toMatchObject({ pending: 2, dialing: 0 });
     expect(bolna.calls.length).toBe(before);
   });
 

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { VOICE_PRESETS } from "@/lib/engines/bolna/catalog";
+import { VOICE_PRESETS } from "@/lib/agents/catalog";
 import type { AgentPayload } from "@/lib/agents/schema";
 
 // ElevenLabs "Rachel" with its voice_id and model: Bolna refuses an ElevenLabs voice without them.

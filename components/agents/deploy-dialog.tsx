@@ -6,7 +6,7 @@ import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { bolnaReadiness } from "@/lib/engines/bolna/readiness";
+import { cannot, providerInfo, type ReadinessIssue } from "@/lib/engines/providers";
 import { formatDateTime } from "@/lib/format/date-time";
 import type { AgentRecord } from "@/lib/agents/hooks";
 import { useEngines, type Deployment } from "@/lib/engines/hooks";
@@ -16,7 +16,7 @@ import { ApiError } from "@/lib/http/fetch-json";
 /** version: the newest version's number; a deployment's version: the one that engine runs (null: unknown, from before versions). */
 export type DeployableAgent = AgentRecord & { version?: number; deployments?: (Deployment & { version?: number | null })[] };
 
-/** The deploy failure in words: Bolna's refusal (422, per field), an unreachable engine (424), else the message. */
+/** The deploy failure in words: the engine's refusal (422, per field), an unreachable engine (424), else the message. */
 export function deployProblems(err: unknown): string[] {
   if (!(err instanceof ApiError)) return ["Could not reach the server. Try again."];
   const fields = Object.entries(err.fieldErrors).map(([path, message]) => `${path}: ${message}`);
@@ -42,8 +42,13 @@ function Problems({ title, items }: { title: string; items: string[] }) {
 export function DeployDialog({ agent, version, onClose }: { agent: DeployableAgent; version?: number; onClose: () => void }) {
   const engines = useEngines();
   const deploy = useDeployVersion(agent.agent_id, version);
-  // The up-front check reads the latest content; an older version is checked by the server (its 422 is shown).
-  const refused = version === undefined ? bolnaReadiness(agent).filter((i) => i.kind === "refused") : [];
+  // The up-front check reads the latest content, per kind of engine listed; an older version is
+  // checked by the server (its 422 is shown).
+  const refusals = new Map<string, ReadinessIssue[]>();
+  for (const e of version === undefined ? engines.data ?? [] : []) {
+    if (refusals.has(e.provider)) continue;
+    refusals.set(e.provider, providerInfo(e.provider)?.readiness(agent).filter((i) => i.kind === "refused") ?? []);
+  }
   const what = version === undefined ? "" : ` v${version}`;
   const byEngine = new Map((agent.deployments ?? []).map((d) => [d.engine_id, d]));
   const failedFor = deploy.isError ? deploy.variables : undefined;
@@ -63,6 +68,7 @@ export function DeployDialog({ agent, version, onClose }: { agent: DeployableAge
         {engines.data.map((e) => {
           const d = byEngine.get(e.engine_id);
           const busy = deploy.isPending && deploy.variables === e.engine_id;
+          const unable = cannot(e.provider, "deploy");
           return (
             <li key={e.engine_id} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between">
               <div className="min-w-0 text-sm">
@@ -76,20 +82,24 @@ export function DeployDialog({ agent, version, onClose }: { agent: DeployableAge
                   <p className="text-zinc-500 dark:text-zinc-400">Not deployed</p>
                 )}
               </div>
-              <Button
-                size="sm"
-                variant={d && (version === undefined ? d.in_sync : d.version === version) ? "outline" : "default"}
-                disabled={refused.length > 0 || deploy.isPending}
-                aria-label={`${d ? "Redeploy" : "Deploy"}${what} to ${e.name}`}
-                onClick={() =>
-                  deploy.mutate(e.engine_id, {
-                    onSuccess: (res) => toast.success(`Deployed${what} to ${e.name}`, { description: `Remote agent ${res.remote_agent_id}` }),
-                  })
-                }
-              >
-                <Rocket aria-hidden="true" />
-                {busy ? "Deploying…" : d ? "Redeploy" : "Deploy"}
-              </Button>
+              {unable ? (
+                <p className="text-sm text-zinc-600 sm:max-w-[50%] sm:text-right dark:text-zinc-300">Cannot deploy here: {unable}</p>
+              ) : (
+                <Button
+                  size="sm"
+                  variant={d && (version === undefined ? d.in_sync : d.version === version) ? "outline" : "default"}
+                  disabled={(refusals.get(e.provider)?.length ?? 0) > 0 || deploy.isPending}
+                  aria-label={`${d ? "Redeploy" : "Deploy"}${what} to ${e.name}`}
+                  onClick={() =>
+                    deploy.mutate(e.engine_id, {
+                      onSuccess: (res) => toast.success(`Deployed${what} to ${e.name}`, { description: `Remote agent ${res.remote_agent_id}` }),
+                    })
+                  }
+                >
+                  <Rocket aria-hidden="true" />
+                  {busy ? "Deploying…" : d ? "Redeploy" : "Deploy"}
+                </Button>
+              )}
             </li>
           );
         })}
@@ -108,9 +118,10 @@ export function DeployDialog({ agent, version, onClose }: { agent: DeployableAge
               : `Sends version ${version} to the engine in place of what it runs now; the builder keeps the latest version.`}
           </DialogDescription>
         </DialogHeader>
-        {refused.length > 0 && (
-          <Problems title="Bolna would refuse this agent. Fix these in the builder and save:" items={refused.map((i) => `${i.path}: ${i.message}`)} />
-        )}
+        {[...refusals].filter(([, issues]) => issues.length > 0).map(([provider, issues]) => (
+          <Problems key={provider} title={`${providerInfo(provider)?.label ?? provider} would refuse this agent. Fix these in the builder and save:`}
+            items={issues.map((i) => `${i.path}: ${i.message}`)} />
+        ))}
         {body}
         {failedFor && (
           <Problems

@@ -4,7 +4,7 @@ import * as React from "react";
 import { useWatch, type Control } from "react-hook-form";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
-import { bolnaReadiness, type ReadinessIssue } from "@/lib/engines/bolna/readiness";
+import { DEFAULT_PROVIDER, providerInfo, type ProviderInfo, type ReadinessIssue } from "@/lib/engines/providers";
 import { AgentPayload } from "@/lib/agents/schema";
 import type { AgentFormOutput, AgentFormValues } from "./agent-form-values";
 
@@ -12,16 +12,21 @@ import type { AgentFormOutput, AgentFormValues } from "./agent-form-values";
  * The exact request body: the schema's output for the current values (what Save sends), or the
  * raw values while something is invalid, so the operator sees what is wrong with it.
  */
-export function JsonPreview({ control, method, path }: { control: Control<AgentFormValues, unknown, AgentFormOutput>; method: string; path: string }) {
+export function JsonPreview({ control, method, path, provider = DEFAULT_PROVIDER }: {
+  control: Control<AgentFormValues, unknown, AgentFormOutput>; method: string; path: string;
+  /** The kind of engine the agent is checked against (default: the first kind Voxdesk knows). */
+  provider?: string;
+}) {
   const values = useWatch({ control });
+  const info = providerInfo(provider);
   // Typing stays responsive on long prompts: the preview may lag a frame behind.
   const deferred = React.useDeferredValue(values);
   const { text, issues, engine } = React.useMemo(() => {
     const parsed = AgentPayload.safeParse(deferred);
     return parsed.success
-      ? { text: JSON.stringify(parsed.data, null, 2), issues: 0, engine: bolnaReadiness(parsed.data) }
+      ? { text: JSON.stringify(parsed.data, null, 2), issues: 0, engine: info?.readiness(parsed.data) ?? null }
       : { text: JSON.stringify(deferred, null, 2), issues: parsed.error.issues.length, engine: null };
-  }, [deferred]);
+  }, [deferred, info]);
 
   return (
     <section aria-labelledby="json-preview-heading" className="flex min-h-0 flex-col rounded-lg border border-zinc-200 bg-white shadow-xs dark:border-zinc-800 dark:bg-zinc-900">
@@ -39,7 +44,7 @@ export function JsonPreview({ control, method, path }: { control: Control<AgentF
       <p className="border-b border-zinc-200 px-4 py-2 font-mono text-[12px] text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
         <span className="font-semibold text-indigo-600 dark:text-indigo-400">{method}</span> {path}
       </p>
-      {engine && <BolnaReadiness issues={engine} />}
+      {engine && info && <EngineReadiness info={info} issues={engine} />}
       <pre
         data-testid="agent-json-preview"
         data-valid={issues === 0}
@@ -53,18 +58,18 @@ export function JsonPreview({ control, method, path }: { control: Control<AgentF
   );
 }
 
-/** The same check the deploy endpoint runs (lib/engines/bolna/readiness.ts), field by field. */
-function BolnaReadiness({ issues }: { issues: ReadinessIssue[] }) {
+/** The same check the deploy endpoint runs (the engine's ProviderInfo.readiness), field by field. */
+function EngineReadiness({ info, issues }: { info: ProviderInfo; issues: ReadinessIssue[] }) {
   if (issues.length === 0) {
     return (
-      <p data-testid="bolna-readiness" className="border-b border-zinc-200 px-4 py-2 text-sm dark:border-zinc-800">
-        <Badge variant="success">Ready for Bolna</Badge>
+      <p data-testid="engine-readiness" className="border-b border-zinc-200 px-4 py-2 text-sm dark:border-zinc-800">
+        <Badge variant="success">Ready for {info.label}</Badge>
       </p>
     );
   }
   return (
-    <div data-testid="bolna-readiness" className="border-b border-zinc-200 px-4 py-2 text-sm dark:border-zinc-800">
-      <p className="font-medium">Bolna would {issues.some((i) => i.kind === "refused") ? "refuse this agent" : "change this agent"}:</p>
+    <div data-testid="engine-readiness" className="border-b border-zinc-200 px-4 py-2 text-sm dark:border-zinc-800">
+      <p className="font-medium">{info.label} would {issues.some((i) => i.kind === "refused") ? "refuse this agent" : "change this agent"}:</p>
       <ul className="mt-1 space-y-1">
         {issues.map((i) => (
           <li key={i.path} className="text-[13px]">

@@ -1,7 +1,7 @@
 // Suggestions the builder offers. The API takes any provider, model, voice or engine name (they
 // are free strings in lib/agents/schema.ts), so every one of these fields also accepts free entry;
 // provider lists come from Bolna's catalog so the defaults are what the engine runs.
-import { IO_FORMATS, IO_PROVIDERS, LLM_FLOW_TYPES, LLM_PROVIDERS, SYNTHESIZERS as BOLNA_SYNTHESIZERS, TRANSCRIBER_PROVIDERS } from "@/lib/engines/bolna/catalog";
+import { IO_FORMATS, IO_PROVIDERS, LLM_FLOW_TYPES, LLM_PROVIDERS, SYNTHESIZERS as CATALOG_SYNTHESIZERS, TRANSCRIBER_PROVIDERS } from "@/lib/agents/catalog";
 
 export type Choice = { value: string; hint?: string };
 
@@ -42,7 +42,7 @@ export const LLM_MODELS: Record<string, string[]> = {
   deepseek: ["deepseek-chat"],
 };
 
-export const SYNTHESIZER_PROVIDER_CHOICES: Choice[] = Object.keys(BOLNA_SYNTHESIZERS).map((value) => ({ value }));
+export const SYNTHESIZER_PROVIDER_CHOICES: Choice[] = Object.keys(CATALOG_SYNTHESIZERS).map((value) => ({ value }));
 export const TRANSCRIBER_PROVIDER_CHOICES: Choice[] = TRANSCRIBER_PROVIDERS.map((value) => ({ value }));
 
 /** Hints for the synthesizer fields; which fields a provider needs comes from the Bolna catalog. */

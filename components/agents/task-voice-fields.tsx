@@ -8,7 +8,7 @@ import { FieldGroup } from "./form-section";
 import { SuggestField } from "./form-fields";
 import { SYNTHESIZERS, SYNTHESIZER_PROVIDER_CHOICES as SYNTH_PROVIDERS, TRANSCRIBERS, TRANSCRIBER_PROVIDER_CHOICES as TRANSCRIBER_PROVIDERS, toChoices } from "./known-choices";
 import { VoicePresetPicker } from "./voice-preset-picker";
-import { SYNTHESIZERS as BOLNA_SYNTHESIZERS, type ProviderConfigField } from "@/lib/engines/bolna/catalog";
+import { SYNTHESIZERS as CATALOG_SYNTHESIZERS, type ProviderConfigField } from "@/lib/agents/catalog";
 
 const FIELD_LABELS: Record<ProviderConfigField, string> = { voice: "Voice", voice_id: "Voice id", model: "Voice model", engine: "Engine", language: "Language" };
 // Fields shown when the provider is not one Bolna knows: the spec's two, so nothing disappears.
@@ -24,7 +24,7 @@ export function TaskVoiceFields({ index }: { index: number }) {
   ];
   const providerKey = String(synth?.provider ?? "").trim().toLowerCase();
   const synthKnown = SYNTHESIZERS[providerKey];
-  const needed = BOLNA_SYNTHESIZERS[providerKey]?.required ?? FALLBACK_FIELDS;
+  const needed = CATALOG_SYNTHESIZERS[providerKey]?.required ?? FALLBACK_FIELDS;
   const transcriberModels = TRANSCRIBERS[String(transcriber?.provider ?? "").trim().toLowerCase()] ?? Object.values(TRANSCRIBERS).flat();
   const set = (path: `${typeof base}.synthesizer` | `${typeof base}.transcriber`, value: unknown) =>
     setValue(path, value as never, { shouldDirty: true });
@@ -45,7 +45,7 @@ export function TaskVoiceFields({ index }: { index: number }) {
                 // voice_id/model/language are kept by the loose schema but not in the form's typed paths.
                 name={`${base}.synthesizer.provider_config.${field}` as `${typeof base}.synthesizer.provider_config.voice`}
                 label={FIELD_LABELS[field]}
-                hint={BOLNA_SYNTHESIZERS[providerKey] ? `${providerKey} needs it` : undefined}
+                hint={CATALOG_SYNTHESIZERS[providerKey] ? `${providerKey} needs it` : undefined}
                 suggestions={toChoices(
                   field === "voice" ? synthKnown?.voices ?? Object.values(SYNTHESIZERS).flatMap((s) => s.voices)
                     : field === "engine" || field === "model" ? synthKnown?.engines ?? Object.values(SYNTHESIZERS).flatMap((s) => s.engines)

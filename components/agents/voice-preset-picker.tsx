@@ -3,7 +3,7 @@
 import { useFormContext, useWatch } from "react-hook-form";
 import { Field } from "@/components/ui/field";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { VOICE_PRESETS } from "@/lib/engines/bolna/catalog";
+import { VOICE_PRESETS } from "@/lib/agents/catalog";
 import type { AgentFormValues } from "./agent-form-values";
 
 type SynthPath = `agent_config.tasks.${number}.tools_config.synthesizer`;

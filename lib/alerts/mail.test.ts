@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createRule } from "@/lib/alerts/db/rules";
 import { evaluateOnce } from "@/lib/alerts/evaluator";
-import { upsertExecutionCall } from "@/lib/calls/db/ingest";
+import { upsertCall, type ResolvedCall } from "@/lib/calls/db/ingest";
+import { callHooks } from "@/lib/engines/call-hooks";
 import { statusRank } from "@/lib/calls/status";
 import { newAccountWithToken, useTempDatabase } from "@/lib/testing/harness";
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from "@/lib/testing/smtp-server";
+
+// Recorded as an engine's report is: with every feature's hook (alert minutes among them).
+const ingest = (accountId: string, call: ResolvedCall) => upsertCall(accountId, call, callHooks(null));
 
 // With SMTP_URL set, an incident is mailed to the rule's addresses when it opens and when it
 // resolves. A real SMTP server on 127.0.0.1 (lib/testing/smtp-server.ts) keeps what it receives.
@@ -31,7 +35,7 @@ it("mails the rule's addresses when an incident opens and when it resolves", asy
     name: "Any failure", metric: "failed_calls", comparator: "gt", threshold: 0, window_minutes: 10, relative: false, severity: "warning",
     notify: { emails: ["oncall@example.test", "lead@example.test"], webhook: false },
   });
-  await upsertExecutionCall(accountId, {
+  await ingest(accountId, {
     call_sid: "mail-fail", remote_agent_id: "r", agent_id: "agent-m", name: "M", engine_id: "e1", from_number: "+14155550101", to_number: "+14155550199",
     duration: 3, recording_url: "", transcription: "", status: "failed", cost: 0, call_type: "outbound", created_at: new Date(T - 60_000).toISOString(),
     updated_at: new Date(T - 60_000).toISOString(), status_rank: statusRank("failed"),

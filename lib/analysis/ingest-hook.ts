@@ -1,5 +1,5 @@
 import "server-only";
-import type { ExecutionHook } from "@/lib/calls/db/ingest";
+import type { CallHook } from "@/lib/calls/db/ingest";
 import { engineOutcomeHook } from "@/lib/outcomes/db";
 import type { AnalysisPlan } from "@/lib/outcomes/schema";
 import { enqueueAtIngest } from "./db/jobs";
@@ -10,11 +10,11 @@ import { enqueueAtIngest } from "./db/jobs";
  * Voxdesk's own analysis. Both inside the ingest's transaction; the job costs one statement, and
  * only on the delivery that completes the call.
  */
-export function outcomeHook(plan: AnalysisPlan | null | undefined): ExecutionHook | undefined {
+export function outcomeHook(plan: AnalysisPlan | null | undefined): CallHook | undefined {
   const engine = engineOutcomeHook(plan);
   if (!engine) return undefined;
-  return async (trx, accountId, call, isNew) => {
-    await engine(trx, accountId, call, isNew);
+  return async (trx, accountId, call, isNew, previous) => {
+    await engine(trx, accountId, call, isNew, previous);
     if (call.status === "completed" && call.transcription.trim()) await enqueueAtIngest(trx, accountId, call);
   };
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 // A call row's `extra` column (JSON): what ingest recorded of the engine's report beside the spec's
-// fields (lib/engines/bolna/execution.ts writes it). The rollups read four of its keys; they are
+// fields (CallExtras in normalized.ts, whichever engine). The rollups read four of its keys; they are
 // parsed here, the rest is passed over. Imported calls have none.
 
 export const StoredCallExtra = z.object({

@@ -5,9 +5,10 @@ import { z } from "zod";
 // campaign retries and campaign figures all read this file. Pure: the console imports it too.
 
 /**
- * Every status a call can carry, in display order (a call's life from booked to ended). The engine's
+ * Every status a call can carry, in display order (a call's life from booked to ended). Bolna's
  * names (docs/bolna.md, "Executions and the webhook") plus `in_progress` and `rejected`, the older names that
- * imported calls (CLI import, seed, demo data) carry.
+ * imported calls (CLI import, seed, demo data) carry. Every engine's adapter maps its own statuses onto
+ * these (lib/engines/<provider>/).
  */
 export const CALL_STATUSES = [
   "scheduled", "queued", "rescheduled", "initiated", "ringing", "in-progress", "in_progress", "call-disconnected",

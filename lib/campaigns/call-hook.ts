@@ -1,7 +1,7 @@
 import "server-only";
 import type { Kysely } from "kysely";
 import { contactByCall, dialingContactFor, recordDialledCall, setContact, tagCall } from "@/lib/campaigns/db/contacts";
-import type { ExecutionCall } from "@/lib/calls/db/ingest";
+import type { ResolvedCall } from "@/lib/calls/db/ingest";
 import type { DB } from "@/lib/core/tables";
 import { campaignSettings } from "@/lib/campaigns/schema";
 import { applyCallStatus } from "./attempts";
@@ -12,7 +12,7 @@ import { finalStateOf } from "./retry";
  * contact follows the call and the call carries the campaign's id. A contact given up as stale
  * still learns how its call really ended (never retried then: the person may have been on the phone).
  */
-export async function campaignCallHook(trx: Kysely<DB>, accountId: string, call: ExecutionCall, isNew: boolean): Promise<void> {
+export async function campaignCallHook(trx: Kysely<DB>, accountId: string, call: ResolvedCall, isNew: boolean): Promise<void> {
   const now = new Date();
   let row = await contactByCall(trx, accountId, call.call_sid);
   // The process that placed this call stopped before recording its id: the engine's first news of the

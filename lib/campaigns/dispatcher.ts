@@ -7,7 +7,7 @@ import {
 import { completeIfDone, getCampaignRow, liveCampaigns, lockCampaign, type CampaignRow } from "@/lib/campaigns/db/campaigns";
 import { writeTx } from "@/lib/core/client";
 import { suppressedAmong } from "@/lib/suppressions/db";
-import { placeCall } from "@/lib/engines/bolna/place-call";
+import { placeCall } from "@/lib/engines/place-call";
 import { AppError } from "@/lib/http/errors";
 import { campaignSettings, type CampaignSettings } from "@/lib/campaigns/schema";
 import { TemplateVariables } from "@/lib/contacts/schema";

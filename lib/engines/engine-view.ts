@@ -2,11 +2,12 @@ import "server-only";
 import { publicOrigin } from "@/lib/http/public-origin";
 import { atLeast, type Role } from "@/lib/people/roles";
 import { listDeployments, openWebhookSecret, toEngine, type EngineRow } from "@/lib/engines/db";
+import { capabilitiesOf } from "@/lib/engines/providers";
 
 type Req = Parameters<typeof publicOrigin>[0];
 
 /**
- * Where the engine posts executions: `<PUBLIC_URL>/api/webhooks/bolna/<secret>`. Without
+ * Where the engine posts its reports: `<PUBLIC_URL>/api/webhooks/<provider>/<secret>`. Without
  * PUBLIC_URL, the origin the caller reached us at (right when the engine can reach it too).
  */
 export function webhookUrlFor(engine: EngineRow, req: Req): string {
@@ -19,7 +20,7 @@ export function webhookUrlFor(engine: EngineRow, req: Req): string {
  * deploy to them; the URL is set on the engine by the deploy, so nobody else ever needs it.
  */
 export function engineView(engine: EngineRow, req: Req, role: Role) {
-  const view = toEngine(engine);
+  const view = { ...toEngine(engine), capabilities: capabilitiesOf(engine.provider) };
   return atLeast(role, "admin") ? { ...view, webhook_url: webhookUrlFor(engine, req) } : view;
 }
 

@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { fetchJson } from "@/lib/http/fetch-json";
 import type { EngineCreateInput } from "@/lib/engines/schema";
+import type { Capability } from "@/lib/engines/providers";
 import { agentKeys } from "@/lib/agents/hooks";
 
 // Engines (GET/POST /api/engines, PATCH/DELETE /api/engines/{id}, POST …/check) and placing a call
@@ -12,6 +13,8 @@ export interface EngineRecord {
   engine_id: string;
   name: string;
   provider: string;
+  /** What Voxdesk can do with it (lib/engines/providers.ts says why not for the rest). */
+  capabilities: Capability[];
   base_url: string;
   /** "…abcd", or "" for a key too short to hint at. */
   api_key_hint: string;

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { AgentIdParams } from "@/lib/agents/schema";
-import { DeployBody, EngineCreate, EngineIdParams, EnginePatch, ExecutionBody, PlaceCallBody, SyncBody, WebhookParams } from "@/lib/engines/schema";
+import { DeployBody, EngineCreate, EngineIdParams, EnginePatch, PlaceCallBody, SyncBody, WebhookParams } from "@/lib/engines/schema";
+import { ExecutionBody } from "@/lib/engines/bolna/schema";
+import { CAPABILITIES, PROVIDER_NAMES } from "@/lib/engines/providers";
 import { PageQuery } from "@/lib/core/page-query";
 import type { SchemaRegistry } from "@/lib/openapi/json-schema";
 import { operation, type OperationObject } from "@/lib/openapi/operation";
@@ -12,10 +14,11 @@ const Engine = z
   .object({
     engine_id: uuid("Engine id"),
     name: z.string(),
-    provider: z.literal("bolna"),
+    provider: z.enum(PROVIDER_NAMES).describe("Which kind of engine: its adapter"),
+    capabilities: z.array(z.enum(CAPABILITIES)).describe("What Voxdesk can do with this engine: deploy agents, place calls, sync past calls, receive its reports as they happen (push), and whether it analyses calls itself. An operation it lacks answers 422 naming why"),
     base_url: z.string().describe("Base URL of the engine's API, e.g. https://api.bolna.ai"),
     api_key_hint: z.string().describe("Last four characters of the API key (empty for short keys); the key itself is never returned"),
-    webhook_url: z.string().optional().describe("Where the engine must post executions: <PUBLIC_URL>/api/webhooks/bolna/<secret>. Treat it as a secret: shown to admins and owners only, left out for editors"),
+    webhook_url: z.string().optional().describe("Where the engine must post its reports: <PUBLIC_URL>/api/webhooks/<provider>/<secret>. Treat it as a secret: shown to admins and owners only, left out for editors"),
     created_at: timestamp("Creation time"),
     updated_at: timestamp("Last change"),
   })
@@ -87,13 +90,13 @@ export function enginesPaths(r: SchemaRegistry): Record<string, Record<string, O
         errors: { 404: NOT_FOUND, ...ENGINE_ERRORS },
       }),
     },
-    "/webhooks/bolna/{secret}": {
+    "/webhooks/{provider}/{secret}": {
       post: operation(r, "post", {
-        tag: "Engines", operationId: "bolnaWebhook", summary: "Receive an execution from Bolna", auth: false,
-        description: "Bolna posts its execution object here on every status change (set as the agent's `webhook_url` at deploy). The secret in the path authenticates; a wrong one is a 404. Upserts the call by execution id: resends and late earlier statuses change nothing.",
+        tag: "Engines", operationId: "engineWebhook", summary: "Receive an engine's report of a call", auth: false,
+        description: "Each engine posts its reports here (its `webhook_url`). The secret in the path authenticates and names the engine; a wrong one, or a provider that is not the engine's, is a 404. For `bolna`: its execution object on every status change (set as the agent's `webhook_url` at deploy). Upserts the call by its id: resends and late earlier statuses change nothing.",
         params: WebhookParams, body: ExecutionBody,
         responses: { 200: { description: "Stored", schema: z.object({ ok: z.literal(true), call_sid: z.string(), outcome: z.enum(["imported", "updated", "unchanged"]) }) } },
-        errors: { 404: "No engine has this webhook secret (checked before the body is read)", 429: "More than WEBHOOK_RATE_LIMIT_PER_MINUTE deliveries for this engine this minute" },
+        errors: { 404: "No engine has this webhook secret (checked before the body is read)", 422: "This kind of engine does not report calls to a webhook", 429: "More than WEBHOOK_RATE_LIMIT_PER_MINUTE deliveries for this engine this minute" },
       }),
     },
   };

@@ -49,12 +49,9 @@ export const SyncBody = z.object({
   to: z.string().refine((v) => !Number.isNaN(Date.parse(v)), "must be an ISO 8601 timestamp").optional(),
 }).strict().refine((v) => !v.from || !v.to || Date.parse(v.from) <= Date.parse(v.to), { message: "from must not be after to", path: ["from"] });
 
-/** The webhook body: Bolna's execution object. Only what identifies it is required; the rest is read leniently. */
-export const ExecutionBody = z.object({
-  id: z.string().min(1).max(128),
-  agent_id: z.string().min(1).max(128),
-  status: z.string().min(1).max(64),
-}).loose();
-
-// No length limit: any wrong secret, however long, is the same 404.
-export const WebhookParams = z.object({ secret: z.string().min(1) });
+// No length limit: any wrong secret, however long, is the same 404 (the provider too: it is checked
+// against the engine the secret found).
+export const WebhookParams = z.object({
+  provider: z.string().min(1).describe("The engine's provider, as in its webhook_url"),
+  secret: z.string().min(1),
+});

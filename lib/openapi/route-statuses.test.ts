@@ -47,6 +47,6 @@ describe("statuses implied by each route's options", () => {
     expect(wrapperStatuses("GET", "/api/engines", none)).toContain(403);
     expect(wrapperStatuses("GET", "/api/agent", { ...none, role: "editor" })).toContain(403);
     expect(wrapperStatuses("GET", "/api/members", { ...none, role: "viewer" })).not.toContain(403);
-    expect(wrapperStatuses("POST", "/api/webhooks/bolna/{secret}", { auth: false, params: true, query: false, body: false })).toEqual([400, 404, 500]);
+    expect(wrapperStatuses("POST", "/api/webhooks/{provider}/{secret}", { auth: false, params: true, query: false, body: false })).toEqual([400, 404, 500]);
   });
 });

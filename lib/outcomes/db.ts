@@ -3,7 +3,7 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from "kysely";
 import { db, dialect } from "@/lib/core/client";
 import { runSql, sqliteStatement } from "@/lib/core/prepared";
 import type { DB } from "@/lib/core/tables";
-import type { ExecutionHook } from "@/lib/calls/db/ingest";
+import type { CallHook } from "@/lib/calls/db/ingest";
 import { ADVISORY_LOCK } from "@/lib/calls/db/ingest-sql";
 import { emitCallAnalyzed } from "@/lib/webhooks/outcome-event";
 import { evaluateExtraction, type Evaluated, type FieldValue, type OutcomeError } from "./evaluate";
@@ -96,7 +96,7 @@ type OldShare = { agent_id: string; success: number | boolean | null; sentiment:
  * keys becomes the call's outcome (source "engine") in the ingest's transaction. Executions without
  * them leave any earlier outcome alone.
  */
-export function engineOutcomeHook(plan: AnalysisPlan | null | undefined): ExecutionHook | undefined {
+export function engineOutcomeHook(plan: AnalysisPlan | null | undefined): CallHook | undefined {
   if (!plan) return undefined;
   return async (trx, accountId, call, isNew) => {
     const o = evaluateExtraction(plan, call.extra.extracted_data);

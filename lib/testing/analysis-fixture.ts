@@ -9,7 +9,7 @@ import * as analyze from "@/app/api/details/[call_sid]/analyze/route";
 import * as callBySid from "@/app/api/details/[call_sid]/route";
 import * as details from "@/app/api/details/route";
 import * as enginesRoute from "@/app/api/engines/route";
-import * as webhook from "@/app/api/webhooks/bolna/[secret]/route";
+import * as webhook from "@/app/api/webhooks/[provider]/[secret]/route";
 import { analysisWorker, type AnalysisWorker, type WorkerOptions } from "@/lib/analysis/worker";
 import { db } from "@/lib/core/client";
 import { resetConfigForTests } from "@/lib/core/config";
@@ -46,7 +46,7 @@ export async function analysisWorld(name: string): Promise<AnalysisWorld> {
   const ai = await startFakeAiProvider();
   ai.defaultReply = { json: ANSWER };
   const app = await startRouteServer([
-    [/^\/api\/webhooks\/bolna\/(?<secret>[^/]+)$/, webhook], [/^\/api\/details$/, details],
+    [/^\/api\/webhooks\/(?<provider>[^/]+)\/(?<secret>[^/]+)$/, webhook], [/^\/api\/details$/, details],
     [/^\/api\/details\/(?<call_sid>[^/]+)$/, callBySid], [/^\/api\/details\/(?<call_sid>[^/]+)\/analyze$/, analyze],
     [/^\/api\/analysis-runs$/, runs], [/^\/api\/analysis-runs\/preview$/, runPreview], [/^\/api\/analysis-runs\/(?<run_id>[^/]+)$/, runById],
     [/^\/api\/ai-providers$/, providers], [/^\/api\/ai-providers\/(?<provider_id>[^/]+)$/, providerById], [/^\/api\/agent$/, agentRoute], [/^\/api\/agent\/(?<id>[^/]+)\/deploy$/, deployRoute],

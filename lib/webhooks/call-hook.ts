@@ -1,5 +1,5 @@
 import "server-only";
-import type { ExecutionHook } from "@/lib/calls/db/ingest";
+import type { CallHook } from "@/lib/calls/db/ingest";
 import { toDetail } from "@/lib/calls/db/calls";
 import { isFinalStatus } from "@/lib/calls/status";
 import { emitEvent } from "./db/outbox";
@@ -11,7 +11,7 @@ import { emitEvent } from "./db/outbox";
  * emits `call.started` the same way, once. Either costs one prepared lookup when the account has no
  * endpoints.
  */
-export const webhookCallHook: ExecutionHook = async (trx, accountId, call) => {
+export const webhookCallHook: CallHook = async (trx, accountId, call) => {
   const detail = () => toDetail({ ...call, account_id: accountId, extra: JSON.stringify(call.extra) });
   // call.started: the first delivery in a status still in flight (its dedupe key makes it once per call).
   if (!isFinalStatus(call.status)) await emitEvent(trx, accountId, "call.started", detail, { dedupeKey: `call.started:${call.call_sid}` });

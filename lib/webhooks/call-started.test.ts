@@ -8,7 +8,7 @@ import * as addRoute from "@/app/api/contacts/[list_id]/add/route";
 import * as contactsRoute from "@/app/api/contacts/route";
 import * as syncRoute from "@/app/api/engines/[engine_id]/sync/route";
 import * as enginesRoute from "@/app/api/engines/route";
-import * as bolnaWebhook from "@/app/api/webhooks/bolna/[secret]/route";
+import * as bolnaWebhook from "@/app/api/webhooks/[provider]/[secret]/route";
 import { dispatchTick } from "@/lib/campaigns/dispatcher";
 import { db } from "@/lib/core/client";
 import { resetConfigForTests } from "@/lib/core/config";
@@ -38,7 +38,7 @@ const startedEvents = async (sid: string) => (await db().selectFrom("webhook_eve
 beforeAll(async () => {
   bolna = await startFakeBolna();
   await useTempDatabase({ TOOL_TARGET_ALLOWLIST: "127.0.0.1", RATE_LIMIT_PER_MINUTE: "100000" });
-  w = await webhookWorld([[/^\/api\/webhooks\/bolna\/(?<secret>[^/]+)$/, bolnaWebhook]]);
+  w = await webhookWorld([[/^\/api\/webhooks\/(?<provider>[^/]+)\/(?<secret>[^/]+)$/, bolnaWebhook]]);
   process.env.PUBLIC_URL = w.origin;
   resetConfigForTests();
   rx = await startWebhookReceiver();

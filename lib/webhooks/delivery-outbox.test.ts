@@ -10,7 +10,7 @@ import * as campaignActionRoute from "@/app/api/campaigns/[campaign_id]/[action]
 import * as campaignsRoute from "@/app/api/campaigns/route";
 import * as contactsRoute from "@/app/api/contacts/route";
 import * as addRoute from "@/app/api/contacts/[list_id]/add/route";
-import * as bolnaWebhook from "@/app/api/webhooks/bolna/[secret]/route";
+import * as bolnaWebhook from "@/app/api/webhooks/[provider]/[secret]/route";
 import { db, writeTx } from "@/lib/core/client";
 import { resetConfigForTests } from "@/lib/core/config";
 import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
@@ -38,7 +38,7 @@ const receiver = async () => {
 beforeAll(async () => {
   bolna = await startFakeBolna();
   location = await useTempDatabase({ TOOL_TARGET_ALLOWLIST: "127.0.0.1", RATE_LIMIT_PER_MINUTE: "100000" });
-  w = await webhookWorld([[/^\/api\/webhooks\/bolna\/(?<secret>[^/]+)$/, bolnaWebhook]]);
+  w = await webhookWorld([[/^\/api\/webhooks\/(?<provider>[^/]+)\/(?<secret>[^/]+)$/, bolnaWebhook]]);
   process.env.PUBLIC_URL = w.origin;
   resetConfigForTests();
 });

@@ -16,7 +16,7 @@ import * as aiProvidersRoute from "@/app/api/ai-providers/route";
 import * as aiCheckRoute from "@/app/api/ai-providers/[provider_id]/check/route";
 import * as analyzeRoute from "@/app/api/details/[call_sid]/analyze/route";
 import * as analysisRunsRoute from "@/app/api/analysis-runs/route";
-import * as webhookRoute from "@/app/api/webhooks/bolna/[secret]/route";
+import * as webhookRoute from "@/app/api/webhooks/[provider]/[secret]/route";
 import * as summary from "@/app/api/details/summary/route";
 import * as sessionRoute from "@/app/api/session/route";
 import * as suppressionsRoute from "@/app/api/suppressions/route";
@@ -168,7 +168,7 @@ beforeAll(async () => {
   const secret = engine.json.webhook_url.split("/").pop();
   const execution = { id: "copy-exec-1", agent_id: deployed.json.remote_agent_id, status: "completed", created_at: "2025-06-02T09:00:00Z", transcript: "Agent: hello\nUser: two pro seats",
     total_cost: 12, cost_breakdown: { llm: 4, synthesizer: 8 }, extracted_data: { sentiment: "positive", seats: 2, plan: "pro" }, telephony_data: { to_number: "+14155550102", hangup_by: "Callee", hangup_reason: "done" } };
-  expect((await call(webhookRoute.POST, "POST", "/", { params: { secret }, body: execution })).status).toBe(200);
+  expect((await call(webhookRoute.POST, "POST", "/", { params: { provider: "bolna", secret }, body: execution })).status).toBe(200);
   expect((await (await deliveryTick()).done).succeeded).toBe(1); // signed with the sealed secret (webhook_attempts)
   // An alert rule the execution above sets off (its call is in call_minute): alert_rules, alert_incidents.
   const rule = { name: "Copy alert", metric: "calls", comparator: "gt", threshold: 0, window_minutes: 10, severity: "warning" };

@@ -1,5 +1,5 @@
 import { findEngineForOperator } from "@/lib/core/operator";
-import { syncEngine } from "@/lib/engines/bolna/sync";
+import { syncEngine } from "@/lib/engines/sync";
 import { SyncBody } from "@/lib/engines/schema";
 import { CliError, parseFlags, required } from "./args";
 

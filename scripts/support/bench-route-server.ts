@@ -1,5 +1,5 @@
 import * as details from "@/app/api/details/route";
-import * as webhook from "@/app/api/webhooks/bolna/[secret]/route";
+import * as webhook from "@/app/api/webhooks/[provider]/[secret]/route";
 import { startRouteServer } from "@/lib/testing/route-server";
 
 // For scripts/bench-ingest.ts without a production build (BENCH_INGEST_SERVER=route, or no .next):
@@ -9,7 +9,7 @@ import { startRouteServer } from "@/lib/testing/route-server";
 
 async function main() {
   const app = await startRouteServer([
-    [/^\/api\/webhooks\/bolna\/(?<secret>[^/]+)$/, webhook],
+    [/^\/api\/webhooks\/(?<provider>[^/]+)\/(?<secret>[^/]+)$/, webhook],
     [/^\/api\/details$/, details],
   ]);
   console.log(JSON.stringify({ port: Number(new URL(app.origin).port) }));

@@ -4,6 +4,7 @@ import { route } from "@/lib/http/route";
 import { AgentPayload } from "@/lib/agents/schema";
 import { PageQuery } from "@/lib/core/page-query";
 import { assertToolsExist } from "./tool-check";
+import { otherMethods } from "@/lib/http/methods";
 
 export const dynamic = "force-dynamic";
 
@@ -17,3 +18,5 @@ export const GET = route({ query: PageQuery }, async ({ query, auth }) => {
   const page = await listAgents(auth.accountId, query.limit ?? 50, query.cursor);
   return { ...page, agents: await withDeployments(auth.accountId, page.agents) };
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });

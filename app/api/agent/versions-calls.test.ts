@@ -8,7 +8,7 @@ import * as details from "@/app/api/details/route";
 import * as summary from "@/app/api/details/summary/route";
 import * as enginesRoute from "@/app/api/engines/route";
 import * as syncRoute from "@/app/api/engines/[engine_id]/sync/route";
-import * as webhook from "@/app/api/webhooks/bolna/[secret]/route";
+import * as webhook from "@/app/api/webhooks/[provider]/[secret]/route";
 import { resetConfigForTests } from "@/lib/core/config";
 import { ANALYSIS_PLAN_EXAMPLE } from "@/lib/outcomes/openapi";
 import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
@@ -65,7 +65,7 @@ beforeAll(async () => {
   bolna = await startFakeBolna();
   rx = await startWebhookReceiver();
   app = await startRouteServer([
-    [/^\/api\/webhooks\/bolna\/(?<secret>[^/]+)$/, webhook],
+    [/^\/api\/webhooks\/(?<provider>[^/]+)\/(?<secret>[^/]+)$/, webhook],
     [/^\/api\/agent$/, agentRoute],
     [/^\/api\/agent\/(?<id>[^/]+)$/, agentById],
     [/^\/api\/agent\/(?<id>[^/]+)\/call$/, callRoute],

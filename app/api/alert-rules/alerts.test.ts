@@ -3,7 +3,8 @@ import path from "node:path";
 import readline from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { evaluateOnce, type TickReport } from "@/lib/alerts/evaluator";
-import { upsertExecutionCall, type ExecutionCall } from "@/lib/calls/db/ingest";
+import { upsertCall, type ResolvedCall } from "@/lib/calls/db/ingest";
+import { callHooks } from "@/lib/engines/call-hooks";
 import { statusRank } from "@/lib/calls/status";
 import { db, writeTx } from "@/lib/core/client";
 import { writeOutcome } from "@/lib/outcomes/db";
@@ -18,6 +19,9 @@ import * as incident from "../incidents/[incident_id]/route";
 import * as incidents from "../incidents/route";
 import * as byId from "./[rule_id]/route";
 import * as rules from "./route";
+
+// Recorded as an engine's report is: with every feature's hook (alert minutes among them).
+const ingest = (accountId: string, call: ResolvedCall) => upsertCall(accountId, call, callHooks(null));
 
 // Alerts over real HTTP: rule CRUD (admin writes, 400 naming the field, 404 across
 // tenants); an incident opens from ingested failed calls and resolves once the window has passed
@@ -108,7 +112,7 @@ describe("alert rules API", () => {
 });
 
 let seq = 0;
-function execution(sid: string, status: string, createdAt: number, agentId = "agent-front"): ExecutionCall {
+function execution(sid: string, status: string, createdAt: number, agentId = "agent-front"): ResolvedCall {
   return {
     call_sid: sid, remote_agent_id: "remote", agent_id: agentId, name: "Front desk", engine_id: "e1",
     from_number: "+14155550101", to_number: "+14155550199", duration: 30, recording_url: "", transcription: "", status, cost: 0.02,
@@ -127,13 +131,13 @@ describe("alert evaluator", () => {
     await w.endpoint(rx, ["alert.triggered", "alert.resolved"]);
     const rule = (await w.api("POST", "/api/alert-rules", { ...RULE, agent_id: "agent-front" })).json.rule_id;
     // Three calls end failed (one through an in-progress delivery first); a completed one and another agent's failure do not count.
-    await upsertExecutionCall(w.accountId, execution("fail-1", "in-progress", T - 3 * MIN));
+    await ingest(w.accountId, execution("fail-1", "in-progress", T - 3 * MIN));
     for (const [sid, status, at, agent] of [["fail-1", "failed", T - 3 * MIN], ["fail-2", "error", T - 2 * MIN], ["ok-1", "completed", T - 2 * MIN],
       ["other-agent", "failed", T - 2 * MIN, "agent-other"]] as const) {
-      await upsertExecutionCall(w.accountId, execution(sid, status, at, agent));
+      await ingest(w.accountId, execution(sid, status, at, agent));
     }
     expect((await evaluateOnce({ now: T })).opened).toEqual([]); // 2 failed: not above 2
-    await upsertExecutionCall(w.accountId, execution("fail-3", "failed", T - MIN));
+    await ingest(w.accountId, execution("fail-3", "failed", T - MIN));
     const tick = await evaluateOnce({ now: T });
     expect(tick.opened).toHaveLength(1);
     expect((await evaluateOnce({ now: T + MIN })).opened).toEqual([]); // still holding: the same incident
@@ -162,7 +166,7 @@ describe("alert evaluator", () => {
 
   it("two evaluators ticking together open one incident", async () => {
     const rule = (await w.api("POST", "/api/alert-rules", { ...RULE, metric: "calls", threshold: 0, window_minutes: 30 })).json.rule_id;
-    await upsertExecutionCall(w.accountId, execution("busy-1", "completed", T - 5 * MIN));
+    await ingest(w.accountId, execution("busy-1", "completed", T - 5 * MIN));
     const ticks = await Promise.all([evaluateOnce({ now: T }), evaluateOnce({ now: T }), evaluateOnce({ now: T })]);
     expect(ticks.flatMap((t) => t.opened)).toHaveLength(1);
     const rows = await db().selectFrom("alert_incidents").select("status").where("rule_id", "=", rule).execute();
@@ -181,7 +185,7 @@ describe("alert evaluator", () => {
     const lines = readline.createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
     const exited = new Promise((resolve) => child.once("exit", resolve));
     expect((await lines.next()).value).toBe("ready");
-    await upsertExecutionCall(w.accountId, execution("twin-call", "completed", T - MIN));
+    await ingest(w.accountId, execution("twin-call", "completed", T - MIN));
     const made: string[] = [];
     for (let i = 0; i < 8; i++) made.push((await w.api("POST", "/api/alert-rules", { ...RULE, name: `twin ${i}`, metric: "calls", threshold: 0, window_minutes: 60 })).json.rule_id);
     const both = async (now: number) => {
@@ -206,7 +210,7 @@ describe("alert evaluator", () => {
     const outcome = (success: boolean, sentiment: "negative" | "positive"): Evaluated => ({ success, success_reason: null, sentiment, disposition: null, fields: {}, errors: [] });
     const analyse = (sid: string, o: Evaluated, isNew: boolean) => writeTx((trx) =>
       writeOutcome(trx, w.accountId, sid, agent, o, { source: "voxdesk", model: "m", analyzedAt: new Date(T).toISOString() }, isNew));
-    for (const sid of ["rate-a", "rate-b"]) await upsertExecutionCall(w.accountId, execution(sid, "completed", T - 2 * MIN, agent));
+    for (const sid of ["rate-a", "rate-b"]) await ingest(w.accountId, execution(sid, "completed", T - 2 * MIN, agent));
     await analyse("rate-a", outcome(false, "negative"), true);
     await analyse("rate-b", outcome(true, "positive"), true);
     await analyse("rate-b", outcome(true, "negative"), false);
@@ -214,7 +218,7 @@ describe("alert evaluator", () => {
     const negative = await make({ metric: "negative_sentiment_rate", threshold: 60 });
     const success = await make({ metric: "success_rate", comparator: "lt", threshold: 60 });
     // One call 10-20 minutes before, two in the last 10: +100 % against the window before.
-    await upsertExecutionCall(w.accountId, execution("rate-early", "completed", T - 15 * MIN, agent));
+    await ingest(w.accountId, execution("rate-early", "completed", T - 15 * MIN, agent));
     const relative = await make({ metric: "calls", relative: true, threshold: 99 });
     const steady = await make({ metric: "calls", relative: true, threshold: 100 });
     await evaluateOnce({ now: T });

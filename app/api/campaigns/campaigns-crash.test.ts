@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as details from "@/app/api/details/route";
-import * as webhook from "@/app/api/webhooks/bolna/[secret]/route";
+import * as webhook from "@/app/api/webhooks/[provider]/[secret]/route";
 import { dispatchTick } from "@/lib/campaigns/dispatcher";
 import { config, resetConfigForTests } from "@/lib/core/config";
 import { claimContact, dueContacts } from "@/lib/campaigns/db/contacts";
@@ -26,7 +26,7 @@ let w: CampaignWorld;
 
 beforeAll(async () => {
   bolna = await startFakeBolna();
-  app = await startRouteServer([[/^\/api\/webhooks\/bolna\/(?<secret>[^/]+)$/, webhook]]);
+  app = await startRouteServer([[/^\/api\/webhooks\/(?<provider>[^/]+)\/(?<secret>[^/]+)$/, webhook]]);
   await useTempDatabase({ TOOL_TARGET_ALLOWLIST: "127.0.0.1", PUBLIC_URL: app.origin });
   resetConfigForTests();
   w = await campaignWorld(bolna, "Crash");

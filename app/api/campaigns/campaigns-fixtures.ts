@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from "vitest";
-import * as webhook from "@/app/api/webhooks/bolna/[secret]/route";
+import * as webhook from "@/app/api/webhooks/[provider]/[secret]/route";
 import { dispatchTick } from "@/lib/campaigns/dispatcher";
 import { resetConfigForTests } from "@/lib/core/config";
 import { campaignWorld, type CampaignWorld } from "@/lib/testing/campaign-fixture";
@@ -25,7 +25,7 @@ export const noAnswer = new Set<string>();
 export function setUpCampaignWorld() {
   beforeAll(async () => {
     bolna = await startFakeBolna({ autoCompleteMs: 5, outcome: (c) => (noAnswer.has(String(c.recipient_phone_number)) ? "no-answer" : "completed") });
-    app = await startRouteServer([[/^\/api\/webhooks\/bolna\/(?<secret>[^/]+)$/, webhook]]);
+    app = await startRouteServer([[/^\/api\/webhooks\/(?<provider>[^/]+)\/(?<secret>[^/]+)$/, webhook]]);
     await useTempDatabase({ TOOL_TARGET_ALLOWLIST: "127.0.0.1", PUBLIC_URL: app.origin });
     resetConfigForTests();
     w = await campaignWorld(bolna);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as agentRoute from "@/app/api/agent/route";
 import * as deployRoute from "@/app/api/agent/[id]/deploy/route";
 import * as enginesRoute from "@/app/api/engines/route";
-import * as webhook from "@/app/api/webhooks/bolna/[secret]/route";
+import * as webhook from "@/app/api/webhooks/[provider]/[secret]/route";
 import { resetConfigForTests } from "@/lib/core/config";
 import { ANALYSIS_PLAN_EXAMPLE } from "@/lib/outcomes/openapi";
 import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
@@ -33,7 +33,7 @@ const named = (...names: string[]) => names.map((n) => sids[n]);
 
 beforeAll(async () => {
   bolna = await startFakeBolna();
-  app = await startRouteServer([[/^\/api\/webhooks\/bolna\/(?<secret>[^/]+)$/, webhook]]);
+  app = await startRouteServer([[/^\/api\/webhooks\/(?<provider>[^/]+)\/(?<secret>[^/]+)$/, webhook]]);
   await useTempDatabase({ TOOL_TARGET_ALLOWLIST: "127.0.0.1", PUBLIC_URL: app.origin });
   resetConfigForTests();
   a = await newAccountWithToken("Filters");

@@ -4,7 +4,7 @@ import * as callRoute from "@/app/api/agent/[id]/call/route";
 import * as deployRoute from "@/app/api/agent/[id]/deploy/route";
 import * as enginesRoute from "@/app/api/engines/route";
 import * as openapi from "@/app/api/openapi.json/route";
-import * as webhook from "@/app/api/webhooks/bolna/[secret]/route";
+import * as webhook from "@/app/api/webhooks/[provider]/[secret]/route";
 import { insertCalls } from "@/lib/calls/db/calls";
 import { CALL_STATUSES } from "@/lib/calls/status";
 import { resetConfigForTests } from "@/lib/core/config";
@@ -36,7 +36,7 @@ const listed = async (qs: string): Promise<Row[]> => {
 
 beforeAll(async () => {
   bolna = await startFakeBolna();
-  app = await startRouteServer([[/^\/api\/webhooks\/bolna\/(?<secret>[^/]+)$/, webhook]]);
+  app = await startRouteServer([[/^\/api\/webhooks\/(?<provider>[^/]+)\/(?<secret>[^/]+)$/, webhook]]);
   await useTempDatabase({ TOOL_TARGET_ALLOWLIST: "127.0.0.1", PUBLIC_URL: app.origin });
   resetConfigForTests();
   a = await newAccountWithToken("Statuses");

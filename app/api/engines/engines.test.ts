@@ -50,8 +50,9 @@ afterAll(async () => bolna?.close());
 describe("engines", () => {
   it("creates an engine: key sealed and hinted, webhook URL on PUBLIC_URL, nothing secret returned", async () => {
     const e = await newEngine(a.token);
-    expect(Object.keys(e).sort()).toEqual(["api_key_hint", "base_url", "created_at", "engine_id", "name", "provider", "updated_at", "webhook_url"]);
+    expect(Object.keys(e).sort()).toEqual(["api_key_hint", "base_url", "capabilities", "created_at", "engine_id", "name", "provider", "updated_at", "webhook_url"]);
     expect(e.provider).toBe("bolna");
+    expect(e.capabilities).toEqual(["deploy", "place_call", "sync", "push", "analysis"]);
     expect(e.api_key_hint).toBe(`…${bolna.apiKey.slice(-4)}`);
     expect(e.webhook_url).toMatch(/^http:\/\/voxdesk\.example\.test\/api\/webhooks\/bolna\/[A-Za-z0-9_-]{43}$/);
     expect(JSON.stringify(e)).not.toContain(bolna.apiKey);

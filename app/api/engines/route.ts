@@ -3,6 +3,7 @@ import { engineView } from "@/lib/engines/engine-view";
 import { route } from "@/lib/http/route";
 import { EngineCreate } from "@/lib/engines/schema";
 import { PageQuery } from "@/lib/core/page-query";
+import { otherMethods } from "@/lib/http/methods";
 
 export const dynamic = "force-dynamic";
 
@@ -13,3 +14,5 @@ export const GET = route({ query: PageQuery }, async ({ req, query, auth }) => {
   const page = await listEngines(auth.accountId, query.limit ?? 50, query.cursor);
   return { engines: page.rows.map((r) => engineView(r, req, auth.role)), next_cursor: page.next_cursor, has_more: page.has_more };
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertCalls } from "@/lib/calls/db/calls";
-import { upsertExecutionCall, type ExecutionCall } from "@/lib/calls/db/ingest";
+import { upsertCall, type ResolvedCall } from "@/lib/calls/db/ingest";
 import { statusRank } from "@/lib/calls/status";
 import { newAccountWithToken, useTempDatabase, usingPostgres } from "@/lib/testing/harness";
 import { startRouteServer } from "@/lib/testing/route-server";
@@ -24,7 +24,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 let seq = 0;
-function execution(sid: string, status: string, at = new Date()): ExecutionCall {
+function execution(sid: string, status: string, at = new Date()): ResolvedCall {
   return {
     call_sid: sid, remote_agent_id: "remote", agent_id: "6f1c2a54-3f0e-4a57-9a55-3d2b7f5c9e01", name: "Front desk", engine_id: "e1",
     from_number: "+14155550101", to_number: "+14155550199", duration: 0, recording_url: "", transcription: "", status, cost: 0,
@@ -87,7 +87,7 @@ describe("GET /api/events", () => {
   });
 
   it("says idle and ends at once when nothing of the account is in flight (another account's calls do not count)", async () => {
-    await upsertExecutionCall(b.accountId, execution("B-live", "in-progress"));
+    await upsertCall(b.accountId, execution("B-live", "in-progress"));
     const s = await open(a.token);
     expect(s.status).toBe(200);
     expect(s.type).toMatch(/^text\/event-stream/);
@@ -96,16 +96,16 @@ describe("GET /api/events", () => {
   });
 
   it("tells within about a second that ingest moved a call, then says idle once it is final", async () => {
-    await upsertExecutionCall(a.accountId, execution("A-1", "ringing"));
+    await upsertCall(a.accountId, execution("A-1", "ringing"));
     const s = await open(a.token);
     try {
       // The first read answers at once, so the page refetches whatever moved before it connected.
       expect(await s.next(2_500)).toEqual({ event: "calls", data: { in_flight: 1 } });
-      await upsertExecutionCall(a.accountId, execution("A-1", "in-progress"));
+      await upsertCall(a.accountId, execution("A-1", "in-progress"));
       const moved = Date.now();
       expect(await s.next(2_500)).toEqual({ event: "calls", data: { in_flight: 1 } });
       expect(Date.now() - moved).toBeLessThan(2_500);
-      await upsertExecutionCall(a.accountId, execution("A-1", "completed"));
+      await upsertCall(a.accountId, execution("A-1", "completed"));
       expect(await s.next(2_500)).toEqual({ event: "idle", data: { in_flight: 0 } });
       expect(await s.next()).toBe("end");
     } finally {
@@ -114,8 +114,8 @@ describe("GET /api/events", () => {
   });
 
   it("sees a call finished through another connection to the database (a second app instance)", async () => {
-    await upsertExecutionCall(a.accountId, execution("A-2", "in-progress"));
-    await upsertExecutionCall(a.accountId, execution("A-3", "queued"));
+    await upsertCall(a.accountId, execution("A-2", "in-progress"));
+    await upsertCall(a.accountId, execution("A-3", "queued"));
     const s = await open(a.token);
     try {
       expect(await s.next(2_500)).toEqual({ event: "calls", data: { in_flight: 2 } });
@@ -130,7 +130,7 @@ describe("GET /api/events", () => {
 
   it("leaves out calls in flight for longer than the horizon, and imported ones", async () => {
     const old = execution("A-old", "in-progress");
-    await upsertExecutionCall(a.accountId, { ...old, created_at: new Date(Date.now() - 7 * 3_600_000).toISOString() });
+    await upsertCall(a.accountId, { ...old, created_at: new Date(Date.now() - 7 * 3_600_000).toISOString() });
     const { agent_id, name, from_number, to_number, duration, recording_url, transcription, cost, call_type } = old;
     await insertCalls(a.accountId, [{ call_sid: "A-imported", agent_id, name, from_number, to_number, duration, recording_url, transcription,
       cost, call_type, status: "in_progress", created_at: new Date().toISOString() }]);

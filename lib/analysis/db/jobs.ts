@@ -3,7 +3,7 @@ import { sql, type Kysely } from "kysely";
 import { db, dialect, writeTx } from "@/lib/core/client";
 import { runSql } from "@/lib/core/prepared";
 import type { DB } from "@/lib/core/tables";
-import type { ExecutionCall } from "@/lib/calls/db/ingest";
+import type { ResolvedCall } from "@/lib/calls/db/ingest";
 import { lockOutcomeCall, writeOutcome } from "@/lib/outcomes/db";
 import { fillCallSummary } from "@/lib/calls/db/summary-fill";
 import type { Evaluated } from "@/lib/outcomes/evaluate";
@@ -28,7 +28,7 @@ export const queuedAtIngest = (job: ClaimedJob) => job.run_id === null && job.pr
  * an AI provider and the call has no outcome yet (the engine's, written just before by the same
  * hook, counts). One statement; a call that already has a job keeps it.
  */
-export async function enqueueAtIngest(trx: Kysely<DB>, accountId: string, call: ExecutionCall): Promise<void> {
+export async function enqueueAtIngest(trx: Kysely<DB>, accountId: string, call: ResolvedCall): Promise<void> {
   const now = new Date().toISOString();
   // Constant SQL through runSql (compiled once per SQLite connection): this runs in every new call's ingest.
   await runSql(trx, dialect() === "postgres" ? ENQUEUE_PG : ENQUEUE, [accountId, call.call_sid, now, now, now, accountId, accountId, call.call_sid]);

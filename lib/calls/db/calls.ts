@@ -35,7 +35,7 @@ export type DetailRow = CallRecord & { engine_id?: string | null; extra?: string
  * page, and the object rest + three spreads it replaced cost more than the SQLite read itself
  * (1.6 ms vs 0.6 ms for 100 rows: the spreads built dictionary-mode objects that JSON.stringify then
  * walked slowly too). Key order is unchanged: the 13 spec fields, the extras, engine_id, outcome. `extra`
- * is what ingest recorded (lib/engines/bolna/execution.ts, exactly these eight keys). The outcome is
+ * is what ingest recorded (CallExtras in lib/calls/normalized.ts, exactly these eight keys). The outcome is
  * "none" here; withOutcomes fills in the stored ones.
  */
 export function toDetail(r: DetailRow): CallDetail {

@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import { beforeAll, expect, it } from "vitest";
-import { upsertExecutionCall, type ExecutionCall } from "@/lib/calls/db/ingest";
+import { upsertCall, type ResolvedCall } from "@/lib/calls/db/ingest";
 import { statusRank } from "@/lib/calls/status";
 import { rawCallTotals, rollupTotals } from "@/lib/core/operator";
 import { newAccountWithToken, useTempDatabase, usingPostgres } from "@/lib/testing/harness";
@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 
 let seq = 0;
-function execution(sid: string, status: string, extra: Partial<ExecutionCall> = {}): ExecutionCall {
+function execution(sid: string, status: string, extra: Partial<ResolvedCall> = {}): ResolvedCall {
   return {
     call_sid: sid, remote_agent_id: "remote", agent_id: "agent-g", name: "Front desk", engine_id: "e1",
     from_number: "+14155550101", to_number: "+14155550199", duration: 30, recording_url: "", transcription: "", status, cost: 0.02,
@@ -41,7 +41,7 @@ it("concurrent deliveries share COMMITs, and each is acknowledged only once anot
   const seen: number[] = [];
   await Promise.all(Array.from({ length: 24 }, async (_, i) => {
     const sid = `shared-${i}`;
-    expect(await upsertExecutionCall(accountId, execution(sid, "completed"))).toBe("imported");
+    expect(await upsertCall(accountId, execution(sid, "completed"))).toBe("imported");
     if (other) seen.push((other.prepare("SELECT count(*) AS n FROM calls WHERE call_sid = ?").get(sid) as { n: number }).n);
   }));
   other?.close();
@@ -58,15 +58,15 @@ it("a delivery that fails inside a shared transaction rolls back alone", async (
   const start = (await rawCallTotals(accountId)).calls;
   const boom = new Error("hook failed");
   const results = await Promise.allSettled(Array.from({ length: 10 }, (_, i) =>
-    upsertExecutionCall(accountId, execution(`mixed-${i}`, "completed"), async () => {
+    upsertCall(accountId, execution(`mixed-${i}`, "completed"), [async () => {
       if (i === 4) throw boom; // after its call row, search index and rollups were written
-    })));
+    }])));
   expect(results.map((r) => r.status)).toEqual(results.map((_, i) => (i === 4 ? "rejected" : "fulfilled")));
   expect((results[4] as PromiseRejectedResult).reason).toBe(boom);
   const raw = await expectRollupsMatch();
   expect(raw.calls).toBe(start + 9);
   // Delivered again, the failed one is new: nothing of its first attempt stayed.
-  expect(await upsertExecutionCall(accountId, execution("mixed-4", "completed"))).toBe("imported");
+  expect(await upsertCall(accountId, execution("mixed-4", "completed"))).toBe("imported");
 });
 
 it("deliveries of one call in one group keep their order: status rank and resends as one at a time", async () => {
@@ -74,10 +74,10 @@ it("deliveries of one call in one group keep their order: status rank and resend
   const ringing = execution("ordered", "ringing", { duration: 0 });
   const done = execution("ordered", "completed", { duration: 42 });
   const late = execution("ordered", "in-progress", { duration: 0 });
-  const outcomes = await Promise.all([ringing, done, late, done].map((e) => upsertExecutionCall(accountId, e)));
+  const outcomes = await Promise.all([ringing, done, late, done].map((e) => upsertCall(accountId, e)));
   // PostgreSQL runs them in parallel transactions (any order); the stored result is the same.
   if (!usingPostgres()) expect(outcomes).toEqual(["imported", "updated", "unchanged", "unchanged"]);
   const raw = await expectRollupsMatch();
   expect(raw.calls).toBe(start + 1);
-  expect(await upsertExecutionCall(accountId, done)).toBe("unchanged");
+  expect(await upsertCall(accountId, done)).toBe("unchanged");
 });

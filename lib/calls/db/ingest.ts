@@ -1,40 +1,47 @@
 import "server-only";
 import type { Kysely } from "kysely";
-import type { IngestedCall } from "@/lib/engines/bolna/execution";
-import { COST_COMPONENTS } from "@/lib/engines/bolna/execution";
+import { COST_COMPONENTS, type NormalizedCall } from "@/lib/calls/normalized";
 import { dialect } from "@/lib/core/client";
 import { groupedWriteTx } from "@/lib/core/group-commit";
 import { runSql } from "@/lib/core/prepared";
 import { callExtra, type StoredCallExtra } from "@/lib/calls/extra";
 import { numbersText } from "./insert";
-import { addCallMinute } from "@/lib/alerts/db/minute";
 import type { DB } from "@/lib/core/tables";
 import { ADVISORY_LOCK, CALL_SQL, DAILY_PRUNE, DAILY_UPSERT, ENGINE_PRUNE, ENGINE_UPSERT, FTS_DELETE, FTS_INSERT } from "./ingest-sql";
 
-/** An execution resolved to our agent (or kept under the engine's agent id when none matches). */
-export interface ExecutionCall extends IngestedCall {
+/** A normalized call resolved to our agent (or kept under the engine's agent id when none matches). */
+export interface ResolvedCall extends NormalizedCall {
   agent_id: string; name: string; engine_id: string;
   /** The agent version the call ran, written when the call is first recorded; null: unknown. */
   agent_version?: number | null;
 }
 export type UpsertOutcome = "imported" | "updated" | "unchanged";
 
+/** What a stored call counted for before this change: a hook takes it back from its own rollups. */
+export type CallShare = Pick<Stored, "agent_id" | "status" | "duration" | "cost" | "created_at">;
+
 /**
- * Runs inside the upsert's transaction after a call row changed. Campaigns use it to move their
- * contact's state in the same transaction.
+ * A feature that follows every call (its outcome, campaign contact, alert minutes, events out):
+ * runs inside the upsert's transaction after the call row changed, with the call as stored
+ * (`previous`: what it was before, for an update). The features' hooks and their order are listed
+ * in one place, lib/engines/call-hooks.ts.
  */
-export type ExecutionHook = (trx: Kysely<DB>, accountId: string, call: ExecutionCall, isNew: boolean) => Promise<void>;
+export type CallHook = (trx: Kysely<DB>, accountId: string, call: ResolvedCall, isNew: boolean, previous: CallShare | undefined) => Promise<void>;
 
 type Stored = { id: number | undefined; status: string; status_rank?: number; updated_at?: string | null; created_at: string;
   agent_id: string; name: string; call_type: string; duration: number; cost: number; extra?: string | null; agent_version?: number | null };
 
 /**
- * Inserts or updates a call from an engine execution, by (account, call_sid), in one transaction
- * with its search index and both rollups, so the summary counts each call once, in its latest
- * status and cost. A delivery that is not newer than what is stored (a resend, or a late earlier
- * status) changes nothing.
+ * Inserts or updates a call, by (account, call_sid), in one transaction with its search index and
+ * both rollups, so the summary counts each call once, in its latest status and cost; then runs the
+ * hooks, in their order. A delivery that is not newer than what is stored (a resend, or a late
+ * earlier status) changes nothing and runs no hook.
+ *
+ * Lock order (PostgreSQL; SQLite's BEGIN IMMEDIATE serialises writers anyway): the call's advisory
+ * lock, the account-day rollup lock, the call row, its rollup rows, then each hook's rows in the
+ * hooks' order. Every ingest takes them in this order, so two never wait on each other in a circle.
  */
-export async function upsertExecutionCall(accountId: string, c: ExecutionCall, hook?: ExecutionHook): Promise<UpsertOutcome> {
+export async function upsertCall(accountId: string, c: ResolvedCall, hooks: readonly CallHook[] = []): Promise<UpsertOutcome> {
   // Grouped: concurrent deliveries share one SQLite COMMIT (lib/core/group-commit.ts), each still atomic.
   return groupedWriteTx(async (trx) => {
     // PostgreSQL: one delivery of a call at a time. A row lock alone is not enough: the first two
@@ -74,14 +81,15 @@ export async function upsertExecutionCall(accountId: string, c: ExecutionCall, h
     // The stored created_at: an outcome's rollup day and the call log's order follow the call row.
     // The stored agent_version too: the first record's stamp, which later deliveries keep.
     const stored = old ? { ...c, created_at: createdAt, agent_version: old.agent_version ?? null } : c;
-    await hook?.(trx, accountId, stored, !old);
+    const previous = old ? { agent_id: old.agent_id, status: old.status, duration: old.duration, cost: old.cost, created_at: createdAt } : undefined;
+    for (const hook of hooks) await hook(trx, accountId, stored, !old, previous);
     return old ? "updated" : "imported";
   });
 }
 
 const advisoryLock = (trx: Kysely<DB>, key: string) => runSql(trx, ADVISORY_LOCK, [key]);
 
-function isNewer(c: ExecutionCall, old: Stored): boolean {
+function isNewer(c: ResolvedCall, old: Stored): boolean {
   const rank = old.status_rank ?? 0;
   if (c.status_rank !== rank) return c.status_rank > rank;
   return c.updated_at > (old.updated_at ?? "");
@@ -98,8 +106,6 @@ async function applyRollups(trx: Kysely<DB>, accountId: string, c: Contribution,
   const dailyKey = [accountId, day, c.agent_id, c.status, c.call_type];
   await runSql(trx, DAILY_UPSERT, [accountId, day, c.agent_id, c.name, c.status, c.call_type, sign, sign * c.duration, sign * c.cost]);
   if (sign < 0) await runSql(trx, DAILY_PRUNE, dailyKey);
-  // Alerts: the minute rollup their evaluator sums; one upsert, same transaction.
-  await addCallMinute(trx, accountId, c, sign);
   if (!engineRollup) return;
   const x = typeof c.extra === "object" && c.extra !== null ? c.extra : callExtra(c.extra, c.call_sid);
   const key = [accountId, day, c.agent_id, x.hangup_by ?? "", x.hangup_reason ?? ""];

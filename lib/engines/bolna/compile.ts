@@ -2,15 +2,13 @@
 // Pure: the caller resolves tools (with their decrypted tokens) and the webhook URL first.
 import { extractionText, planKeys } from "@/lib/outcomes/keys";
 import type { AnalysisPlan } from "@/lib/outcomes/schema";
+import type { ResolvedTool } from "../adapter";
 
 type Json = Record<string, unknown>;
 
 /** Fields of our agent_config that Bolna's agent model has no place for (they stay in Voxdesk). */
 export const VOXDESK_ONLY_FIELDS = ["timezone", "country", "call_direction", "inbound_phone_number"] as const;
 
-export interface ResolvedTool {
-  id: string; name: string; description: string; parameters: Json; method: string; url: string; apiToken: string | null;
-}
 
 /**
  * Bolna's tools_params `param`: a JSON template whose `%(name)s` placeholders Bolna fills with the

@@ -1,5 +1,6 @@
 // A Bolna execution object (docs/bolna.md, "Executions and the webhook") → the call Voxdesk stores. Pure.
 
+import type { NormalizedCall } from "@/lib/calls/normalized";
 import { statusRank } from "@/lib/calls/status";
 
 type Json = Record<string, unknown>;
@@ -10,34 +11,15 @@ const num = (v: unknown): number | undefined => {
   return Number.isFinite(n) && n >= 0 ? n : undefined;
 };
 
-export const COST_COMPONENTS = ["llm", "network", "platform", "synthesizer", "transcriber"] as const;
-
 /** Bolna reports money in cents (total_cost and cost_breakdown); we store USD. */
 export const centsToUsd = (cents: number) => Math.round(cents * 10_000) / 1_000_000;
-
-export interface CallExtras {
-  summary: string | null;
-  extracted_data: Json | null;
-  cost_breakdown: Record<string, number> | null;
-  hangup_by: string | null;
-  hangup_reason: string | null;
-  answered_by_voice_mail: boolean | null;
-  error_message: string | null;
-  template_variables: Json | null;
-}
-
-export interface IngestedCall {
-  call_sid: string; remote_agent_id: string; from_number: string; to_number: string; duration: number;
-  recording_url: string; transcription: string; status: string; cost: number; call_type: string;
-  created_at: string; updated_at: string; status_rank: number; extra: CallExtras;
-}
 
 function isoOr(v: unknown, fallback: string): string {
   const t = typeof v === "string" ? Date.parse(v) : NaN;
   return Number.isNaN(t) ? fallback : new Date(t).toISOString();
 }
 
-export function executionToCall(e: Json, now = new Date().toISOString()): IngestedCall {
+export function executionToCall(e: Json, now = new Date().toISOString()): NormalizedCall {
   const tel = obj(e.telephony_data);
   const status = text(e.status) || "queued";
   const provider = text(tel.provider);

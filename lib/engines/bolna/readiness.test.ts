@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { agentToValues, newAgentValues } from "@/components/agents/agent-form-values";
 import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
 import { AgentPayload } from "@/lib/agents/schema";
-import { SYNTHESIZERS, VOICE_PRESETS } from "./catalog";
+import { SYNTHESIZERS, VOICE_PRESETS } from "@/lib/agents/catalog";
 import { bolnaReadiness } from "./readiness";
 
 function builderDefault() {

@@ -1,16 +1,16 @@
 import {
   EXECUTIONS, IO_FORMATS, IO_PROVIDERS, LLM_AGENT_TYPES, LLM_FLOW_TYPES, LLM_PROVIDERS, PIPELINE_STAGES,
   REASONING_EFFORTS, SYNTHESIZERS, TRANSCRIBER_PROVIDERS,
-} from "./catalog";
+} from "@/lib/agents/catalog";
 import { planKeys } from "@/lib/outcomes/keys";
 import type { AnalysisPlan } from "@/lib/outcomes/schema";
+import type { ReadinessIssue } from "../providers";
 
 /**
  * What Bolna would do with an agent, checked before anything is sent (the builder's preview and the
  * deploy handler run this same code). "refused": Bolna's validator rejects the agent or the call
  * fails at its first use; "dropped": Bolna accepts it but silently loses or replaces what was set.
  */
-export interface ReadinessIssue { path: string; message: string; kind: "refused" | "dropped" }
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);

@@ -4,6 +4,7 @@ import { notFound } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
 import { AgentIdParams as Params, AgentPayload } from "@/lib/agents/schema";
 import { assertToolsExist } from "../tool-check";
+import { otherMethods } from "@/lib/http/methods";
 
 export const dynamic = "force-dynamic";
 
@@ -25,3 +26,5 @@ export const DELETE = route({ params: Params }, async ({ params, auth }) => {
   if (!(await deleteAgent(auth.accountId, params.id))) throw notFound("Agent");
   return { agent_id: params.id, status: "deleted" };
 });
+
+export const { POST, PATCH, OPTIONS } = otherMethods({ GET, PUT, DELETE });

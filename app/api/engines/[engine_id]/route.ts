@@ -3,6 +3,7 @@ import { engineView } from "@/lib/engines/engine-view";
 import { notFound } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
 import { EngineIdParams as Params, EnginePatch } from "@/lib/engines/schema";
+import { otherMethods } from "@/lib/http/methods";
 
 export const dynamic = "force-dynamic";
 
@@ -23,3 +24,5 @@ export const DELETE = route({ params: Params }, async ({ params, auth }) => {
   if (!(await deleteEngine(auth.accountId, params.engine_id))) throw notFound("Engine");
   return { engine_id: params.engine_id, status: "deleted" };
 });
+
+export const { POST, PUT, OPTIONS } = otherMethods({ GET, PATCH, DELETE });

@@ -1,8 +1,9 @@
 import { getEngine } from "@/lib/engines/db";
-import { syncEngine } from "@/lib/engines/bolna/sync";
+import { syncEngine } from "@/lib/engines/sync";
 import { notFound } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
 import { EngineIdParams as Params, SyncBody } from "@/lib/engines/schema";
+import { otherMethods } from "@/lib/http/methods";
 
 export const dynamic = "force-dynamic";
 
@@ -11,3 +12,5 @@ export const POST = route({ params: Params, body: SyncBody }, async ({ params, b
   if (!engine) throw notFound("Engine");
   return syncEngine(engine, body);
 });
+
+export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = otherMethods({ POST });

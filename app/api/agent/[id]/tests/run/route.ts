@@ -2,6 +2,7 @@ import { route, readJson } from "@/lib/http/route";
 import { AgentIdParams as Params } from "@/lib/agents/schema";
 import { RunBody } from "@/lib/agents/tests/schema";
 import { startRun } from "@/lib/agents/tests/service";
+import { otherMethods } from "@/lib/http/methods";
 
 export const dynamic = "force-dynamic";
 
@@ -11,3 +12,5 @@ export const POST = route({ params: Params, status: 202 }, async ({ req, params,
   const body = req.headers.get("content-type") ? await readJson(req, RunBody) : {};
   return startRun(auth.accountId, params.id, body.version);
 });
+
+export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = otherMethods({ POST });

@@ -21,7 +21,7 @@ const deliver = (secret: string, body: string | Uint8Array<ArrayBuffer>, type = 
 
 beforeAll(async () => {
   bolna = await startFakeBolna();
-  app = await startRouteServer([[/^\/api\/webhooks\/bolna\/(?<secret>[^/]+)$/, webhook]]);
+  app = await startRouteServer([[/^\/api\/webhooks\/(?<provider>[^/]+)\/(?<secret>[^/]+)$/, webhook]]);
   await useTempDatabase({ TOOL_TARGET_ALLOWLIST: "127.0.0.1", PUBLIC_URL: app.origin, MAX_BODY_BYTES: "2000", WEBHOOK_RATE_LIMIT_PER_MINUTE: String(LIMIT) });
   const { token } = await newAccountWithToken();
   for (const name of ["One", "Two"]) {

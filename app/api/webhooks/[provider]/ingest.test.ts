@@ -32,7 +32,7 @@ const summaryOf = async (token: string) => (await call(summary.GET, "GET", "/api
 
 beforeAll(async () => {
   bolna = await startFakeBolna();
-  app = await startRouteServer([[/^\/api\/webhooks\/bolna\/(?<secret>[^/]+)$/, webhook]]);
+  app = await startRouteServer([[/^\/api\/webhooks\/(?<provider>[^/]+)\/(?<secret>[^/]+)$/, webhook]]);
   await useTempDatabase({ TOOL_TARGET_ALLOWLIST: "127.0.0.1", PUBLIC_URL: app.origin });
   resetConfigForTests();
   a = await newAccountWithToken("Ingest A");
@@ -119,10 +119,13 @@ describe("webhook ingest", () => {
     expect((await callsOf(a.token)).find((c: { call_sid: string }) => c.call_sid === e.id)).toMatchObject({ agent_id: "remote-agent-unknown", name: "" });
   });
 
-  it("refuses a wrong secret with 404 and a non-JSON body with 415, over real HTTP", async () => {
+  it("refuses a wrong secret or provider with 404 and a non-JSON body with 415, over real HTTP", async () => {
     const hook = hookOf(remoteId);
     const wrong = await fetch(hook.replace(/[^/]+$/, "not-the-secret"), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ id: "x", agent_id: "y", status: "completed" }) });
     expect(wrong.status).toBe(404);
+    // The right secret under another provider's path: the path names the engine's kind too.
+    const elsewhere = await fetch(hook.replace("/api/webhooks/bolna/", "/api/webhooks/vapi/"), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ id: "x", agent_id: "y", status: "completed" }) });
+    expect(elsewhere.status).toBe(404);
     const text = await fetch(hook, { method: "POST", headers: { "content-type": "text/plain" }, body: "hello" });
     expect(text.status).toBe(415);
     const missing = await fetch(hook, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ status: "completed" }) });

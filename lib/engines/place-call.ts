@@ -1,16 +1,16 @@
 import "server-only";
-import { agentDeployment, notDeployed } from "@/lib/engines/agent-deployment";
-import { getEngine } from "@/lib/engines/db";
+import { agentDeployment, notDeployed } from "./agent-deployment";
+import { getEngine } from "./db";
 import { notFound, type FieldError } from "@/lib/http/errors";
 import { validationError } from "@/lib/http/route";
 import { parseContactPhone } from "@/lib/contacts/schema";
 import type { PlaceCallBody } from "@/lib/engines/schema";
 import type { z } from "zod";
-import { placeRemoteCall } from "./client";
-import { ingestExecution } from "./ingest";
+import { ingestCall } from "./ingest";
+import { capableAdapter } from "./registry";
 
-// The one way a call is placed: the console's test call (POST /api/agent/{id}/call) and every
-// campaign dial. Whatever a placed call must carry is added here, once.
+// The one way a call is placed, whichever engine: the console's test call (POST /api/agent/{id}/call)
+// and every campaign dial. Whatever a placed call must carry is added here, once.
 
 export type CallRequest = z.output<typeof PlaceCallBody>;
 
@@ -41,19 +41,15 @@ export async function placeCall(accountId: string, agentId: string, req: CallReq
   if (errors.length || !dep || !to.ok) throw validationError(errors, 422);
   const engine = await getEngine(accountId, dep.engine_id);
   if (!engine) throw notFound("Engine");
+  const { run } = capableAdapter(engine, "place_call", "engine_id");
   const fromE164 = from?.ok ? from.e164 : undefined;
-  const callSid = await placeRemoteCall(engine, {
-    agent_id: dep.remote_agent_id, recipient_phone_number: to.e164,
-    ...(fromE164 ? { from_phone_number: fromE164 } : {}),
-    ...(req.template_variables ? { user_data: req.template_variables } : {}),
+  const queued = await run(engine, {
+    remote_agent_id: dep.remote_agent_id, to: to.e164,
+    ...(fromE164 ? { from: fromE164 } : {}),
+    ...(req.template_variables ? { variables: req.template_variables } : {}),
   });
-  const at = new Date().toISOString();
-  await hooks.accepted?.(callSid, at);
+  await hooks.accepted?.(queued.call_sid, queued.created_at);
   // Stamped with the version the engine ran when it took the call, not looked up again.
-  await ingestExecution(engine, {
-    id: callSid, agent_id: dep.remote_agent_id, status: "queued", created_at: at, updated_at: at,
-    context_details: { recipient_data: req.template_variables ?? {} },
-    telephony_data: { to_number: to.e164, from_number: fromE164 ?? "", call_type: "outbound" },
-  }, dep.version ?? null);
-  return { call_sid: callSid, status: "queued" as const };
+  await ingestCall(engine, queued, dep.version ?? null);
+  return { call_sid: queued.call_sid, status: "queued" as const };
 }

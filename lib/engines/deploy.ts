@@ -1,22 +1,22 @@
 import "server-only";
 import { getAgent } from "@/lib/agents/db";
 import { versionContent } from "@/lib/agents/versions/service";
-import { getDeployment, getEngine, recordDeployment } from "@/lib/engines/db";
+import { referencedToolIds, type AgentPayload } from "@/lib/agents/schema";
 import { openToolToken } from "@/lib/tools/db/tokens";
 import { getToolRow } from "@/lib/tools/db/tools";
 import { notFound } from "@/lib/http/errors";
 import { validationError } from "@/lib/http/route";
-import { referencedToolIds, type AgentPayload } from "@/lib/agents/schema";
-import { webhookUrlFor } from "@/lib/engines/engine-view";
-import { upsertRemoteAgent } from "./client";
-import { compileAgent, type ResolvedTool } from "./compile";
-import { bolnaReadiness } from "./readiness";
+import type { ResolvedTool } from "./adapter";
+import { getDeployment, getEngine, recordDeployment } from "./db";
+import { webhookUrlFor } from "./engine-view";
+import { capableAdapter } from "./registry";
 
 /**
- * POST /api/agent/{id}/deploy: refuse what Bolna would refuse (422 naming the fields, nothing
- * sent), resolve tools inline with their tokens (decrypted for this request only), then create the
- * remote agent on the first deploy and replace it on later ones. `version` (default the latest)
- * picks the content pushed: an older one rolls the engine back; the deployment records it.
+ * POST /api/agent/{id}/deploy, whichever engine: refuse what the engine would refuse (422 naming
+ * the fields, nothing sent), resolve tools inline with their tokens (decrypted for this request
+ * only), then the adapter creates the remote agent on the first deploy and replaces it on later
+ * ones. `version` (default the latest) picks the content pushed: an older one rolls the engine
+ * back; the deployment records it.
  */
 export async function deployAgent(accountId: string, agentId: string, engineId: string, req: Parameters<typeof webhookUrlFor>[1], version?: number) {
   const latest = await getAgent(accountId, agentId);
@@ -24,13 +24,14 @@ export async function deployAgent(accountId: string, agentId: string, engineId: 
   const agent = version === undefined || version === latest.version ? latest : await versionContent(accountId, latest, version);
   const engine = await getEngine(accountId, engineId);
   if (!engine) throw notFound("Engine");
-  const refused = bolnaReadiness(agent).filter((i) => i.kind === "refused");
-  if (refused.length) throw validationError(refused.map(({ path, message }) => ({ path, message: `Bolna would refuse this: ${message}` })), 422);
-
+  const { adapter, run } = capableAdapter(engine, "deploy", "engine_id");
+  const refused = adapter.info.readiness(agent).filter((i) => i.kind === "refused");
+  if (refused.length) {
+    throw validationError(refused.map(({ path, message }) => ({ path, message: `${adapter.info.label} would refuse this: ${message}` })), 422);
+  }
   const tools = await resolveTools(accountId, agent);
-  const payload = compileAgent(agent, tools, webhookUrlFor(engine, req));
   const existing = await getDeployment(accountId, agentId, engineId);
-  const remoteId = await upsertRemoteAgent(engine, payload, existing?.remote_agent_id);
+  const { remote_agent_id: remoteId } = await run(engine, { agent, tools, webhookUrl: webhookUrlFor(engine, req), remoteId: existing?.remote_agent_id });
   const deployed_at = await recordDeployment(accountId, { agent_id: agentId, engine_id: engineId, remote_agent_id: remoteId, version: agent.version, agent_updated_at: agent.updated_at });
   return { agent_id: agentId, engine_id: engineId, remote_agent_id: remoteId, version: agent.version, status: "deployed", deployed_at };
 }

@@ -1,6 +1,7 @@
-// What Bolna's agent model accepts (docs/bolna.md, "Agent model": Bolna's models and enums as of
-// release 0.10.204). Pure data, shared by the builder (pickers, presets) and the
-// server (readiness check before a deploy).
+// The agent format's vocabulary: what its providers, flows and voices may be. The format is
+// Bolna's agent model (docs/bolna.md, "Agent model": its models and enums as of release 0.10.204),
+// the one the agent API speaks whatever engine runs the agent. Pure data, shared by the builder
+// (pickers, presets) and the engines' readiness checks before a deploy.
 
 export const LLM_PROVIDERS = [
   "openai", "azure-openai", "azure", "anthropic", "google", "groq", "deepseek", "openrouter", "together",

@@ -1,0 +1,60 @@
+import "server-only";
+import type { AgentRecord } from "@/lib/agents/db";
+import type { UpsertOutcome } from "@/lib/calls/db/ingest";
+import type { NormalizedCall } from "@/lib/calls/normalized";
+import type { EngineRow } from "./db";
+import type { ProviderInfo } from "./providers";
+
+// The seam between Voxdesk and a voice engine: one adapter per provider (lib/engines/<provider>/),
+// found through the registry (registry.ts) by the engine's `provider`. Everything outside
+// lib/engines speaks to engines through the provider-neutral operations next to this file
+// (deploy.ts, place-call.ts, sync.ts, ingest.ts) and never names a provider. An adapter turns what
+// its engine sends into NormalizedCall values; what happens to a call after that is the ingest's.
+
+/** A tool an agent uses, with its token decrypted for the one request that sends it. */
+export interface ResolvedTool {
+  id: string; name: string; description: string; parameters: Record<string, unknown>; method: string; url: string; apiToken: string | null;
+}
+
+export interface DeployInput {
+  /** The agent version being pushed. */
+  agent: AgentRecord;
+  tools: Map<string, ResolvedTool>;
+  /** Where the engine reports calls (push), when it can. */
+  webhookUrl: string;
+  /** The engine's id of this agent from the last deploy, if any. */
+  remoteId?: string;
+}
+
+export interface Dial {
+  remote_agent_id: string;
+  /** E.164. */
+  to: string;
+  from?: string;
+  variables?: Record<string, unknown>;
+}
+
+/** Stores one call the engine reported (ingest.ts); an adapter calls it for each. */
+export type Ingest = (call: NormalizedCall) => Promise<UpsertOutcome>;
+
+/**
+ * Failures are AppErrors (lib/http/errors.ts) in the engine bridge's terms: 422 for what the
+ * operator must fix (a refused key or agent), 424 for an engine that failed or did not answer.
+ */
+export interface EngineAdapter {
+  info: ProviderInfo;
+  /** One cheap authenticated request proving the engine's address and credentials; what it found, in words. */
+  check(engine: EngineRow): Promise<string>;
+  /** Creates the agent on the engine (or replaces it); its id there. Present iff info.can.deploy. */
+  deploy?(engine: EngineRow, input: DeployInput): Promise<{ remote_agent_id: string }>;
+  /** Places a call; the call as it stands once the engine took it (queued). Present iff info.can.place_call. */
+  placeCall?(engine: EngineRow, dial: Dial): Promise<NormalizedCall>;
+  /** Pulls past calls created within [from, to] and ingests each. Present iff info.can.sync. */
+  sync?(engine: EngineRow, range: { from: number; to: number }, ingest: Ingest): Promise<void>;
+  /**
+   * A request the engine (or its carrier) posted to the engine's webhook URL, after the path
+   * secret found the engine: verifies and reads it, ingests what it reports, and returns the answer
+   * to send back. Present iff info.can.push.
+   */
+  receive?(engine: EngineRow, req: Request, ingest: Ingest): Promise<unknown>;
+}

@@ -1,0 +1,18 @@
+import "server-only";
+import { alertsCallHook } from "@/lib/alerts/call-hook";
+import { outcomeHook } from "@/lib/analysis/ingest-hook";
+import type { CallHook } from "@/lib/calls/db/ingest";
+import { campaignCallHook } from "@/lib/campaigns/call-hook";
+import type { AnalysisPlan } from "@/lib/outcomes/schema";
+import { webhookCallHook } from "@/lib/webhooks/call-hook";
+
+/**
+ * The features that follow every call an engine reports, in the order their rows are locked
+ * (docs/engines.md, "One ingest"): alert minutes, then the outcome (the engine's own, or a job for
+ * Voxdesk's analysis when the agent has a plan), the campaign contact, and the events out. A new
+ * feature that must see every call adds its hook here, at the place its tables take in that order.
+ */
+export function callHooks(plan: AnalysisPlan | null | undefined): CallHook[] {
+  const outcome = outcomeHook(plan);
+  return [alertsCallHook, ...(outcome ? [outcome] : []), campaignCallHook, webhookCallHook];
+}

@@ -1,0 +1,36 @@
+import "server-only";
+import { getAgent } from "@/lib/agents/db";
+import { upsertCall, type UpsertOutcome } from "@/lib/calls/db/ingest";
+import type { NormalizedCall } from "@/lib/calls/normalized";
+import { findDeploymentByRemoteAgent, versionInForce, type EngineRow } from "./db";
+import { callHooks } from "./call-hooks";
+
+/**
+ * One call an engine reported (a webhook, a sync page, the answer to a placed call), whichever
+ * engine: the agent is the Voxdesk agent deployed as that remote agent; unknown remote agents are
+ * kept under their own id. In the same transaction, every feature's hook (call-hooks.ts).
+ * `placedVersion`: the version the engine ran when Voxdesk placed the call (not looked up again).
+ */
+export async function ingestCall(engine: EngineRow, call: NormalizedCall, placedVersion?: number | null): Promise<UpsertOutcome> {
+  const dep = await findDeploymentByRemoteAgent(engine.id, call.remote_agent_id);
+  const agent = dep ? await getAgent(engine.account_id, dep.agent_id) : undefined;
+  const agent_version = placedVersion !== undefined ? placedVersion : dep && agent ? await deployedAt(engine, dep, call.created_at) : null;
+  return upsertCall(
+    engine.account_id,
+    { ...call, agent_id: agent?.agent_id ?? call.remote_agent_id, name: agent?.agent_name ?? "", engine_id: engine.id, agent_version },
+    callHooks(agent?.analysis_plan),
+  );
+}
+
+type DeploymentRow = NonNullable<Awaited<ReturnType<typeof findDeploymentByRemoteAgent>>>;
+
+/**
+ * The version deployed on the engine when the call started. The deployment already read
+ * answers every call that started after it (nearly all): no query. A call that started earlier (a
+ * late webhook, a sync after a rollback) reads the deployment log. Only the first record of a call
+ * keeps it (the upsert inserts it, updates leave it), so this costs nothing on later deliveries' rows.
+ */
+function deployedAt(engine: EngineRow, dep: DeploymentRow, startedAt: string): number | null | Promise<number | null> {
+  if (dep.deployed_at <= startedAt) return dep.version ?? null;
+  return versionInForce(engine.account_id, dep.agent_id, engine.id, startedAt);
+}
