@@ -7,10 +7,10 @@ import { Button } from "@/components/ui/button";
 import { Sheet, SheetBody, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
 import { formatDateTimeFull } from "@/lib/format/date-time";
 import { useResendAttempt } from "@/lib/webhooks/hooks";
-import type { Attempt } from "@/lib/webhooks/schema";
-import { prettyBody } from "./webhook-format";
+import type { Attempt, AttemptStatus } from "@/lib/webhooks/schema";
+import { messageSummary, prettyBody } from "./webhook-format";
 
-export const ATTEMPT_TONE = { success: "success", pending: "warning", failed: "destructive" } as const;
+export const ATTEMPT_TONE = { success: "success", failed: "destructive" } as const satisfies Record<AttemptStatus, string>;
 
 function Body({ title, text }: { title: string; text: string }) {
   return (
@@ -37,6 +37,8 @@ export function AttemptSheet({ endpointId, attempt, onClose, onResent }: { endpo
               <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
                 <dt className="text-zinc-500 dark:text-zinc-400">Status</dt>
                 <dd><Badge variant={ATTEMPT_TONE[attempt.status]}>{attempt.status}</Badge>{attempt.trigger === "manual" && <span className="ml-2 text-zinc-500 dark:text-zinc-400">resent by a person</span>}</dd>
+                <dt className="text-zinc-500 dark:text-zinc-400">Message</dt>
+                <dd>{messageSummary(attempt.message, formatDateTimeFull)}</dd>
                 <dt className="text-zinc-500 dark:text-zinc-400">Response status</dt>
                 <dd className="font-mono">{attempt.response_status ?? "none"}</dd>
                 <dt className="text-zinc-500 dark:text-zinc-400">Duration</dt>

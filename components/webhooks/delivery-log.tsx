@@ -14,6 +14,7 @@ import { formatDateTime } from "@/lib/format/date-time";
 import { useWebhookAttempts } from "@/lib/webhooks/hooks";
 import { ATTEMPT_STATUSES, type Attempt } from "@/lib/webhooks/schema";
 import { ATTEMPT_TONE, AttemptSheet } from "./attempt-sheet";
+import { messageSummary } from "./webhook-format";
 
 const FILTERS = ["all", ...ATTEMPT_STATUSES] as const;
 
@@ -52,7 +53,10 @@ export function DeliveryLog({ endpointId, watching, onQueued }: { endpointId: st
                 <Tr key={a.attempt_id}>
                   <Td className="font-mono text-xs">{a.type}</Td>
                   <Td className="hidden sm:table-cell">{a.attempt}{a.trigger === "manual" && <span className="ml-1 text-xs text-zinc-500 dark:text-zinc-400">(resend)</span>}</Td>
-                  <Td><Badge variant={ATTEMPT_TONE[a.status]}>{a.status}</Badge></Td>
+                  <Td>
+                    <Badge variant={ATTEMPT_TONE[a.status]}>{a.status}</Badge>
+                    {a.message.status === "pending" && <span className="ml-2 text-xs text-zinc-500 dark:text-zinc-400">{messageSummary(a.message, formatDateTime)}</span>}
+                  </Td>
                   <Td className="hidden font-mono text-xs sm:table-cell">{a.response_status ?? "none"}</Td>
                   <Td className="hidden md:table-cell">{a.duration_ms} ms</Td>
                   <Td className="hidden text-zinc-600 md:table-cell dark:text-zinc-400">{formatDateTime(a.at)}</Td>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { disabledExplanation, disabledShort, eventsSummary, healthSummary, prettyBody, toggleEvent } from "./webhook-format";
+import { disabledExplanation, disabledShort, eventsSummary, healthSummary, messageSummary, prettyBody, toggleEvent } from "./webhook-format";
 
 describe("webhook console wording", () => {
   it("summarises health with a tone by success rate", () => {
@@ -8,6 +8,13 @@ describe("webhook console wording", () => {
     expect(healthSummary({ attempts: 1000, succeeded: 999, success_rate: 0.999 })).toMatchObject({ text: "99.9% of 1000", tone: "success" });
     expect(healthSummary({ attempts: 4, succeeded: 3, success_rate: 0.75 })).toMatchObject({ text: "75% of 4", tone: "warning" });
     expect(healthSummary({ attempts: 4, succeeded: 1, success_rate: 0.25 }).tone).toBe("destructive");
+  });
+
+  it("says what became of an attempt's message, with the time of its next attempt", () => {
+    const when = (iso: string) => `at ${iso}`;
+    expect(messageSummary({ status: "pending", next_attempt_at: "2026-03-04T10:00:05.000Z" }, when)).toBe("Next attempt at 2026-03-04T10:00:05.000Z");
+    expect(messageSummary({ status: "success", next_attempt_at: null }, when)).toBe("Delivered");
+    expect(messageSummary({ status: "failed", next_attempt_at: null }, when)).toBe("Failed: no retry left");
   });
 
   it("explains why an endpoint is disabled", () => {

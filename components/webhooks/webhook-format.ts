@@ -1,4 +1,4 @@
-import { EVENT_TYPES } from "@/lib/webhooks/schema";
+import { EVENT_TYPES, type Attempt } from "@/lib/webhooks/schema";
 import type { Health } from "@/lib/webhooks/health";
 
 // Pure wording and picking rules of Settings → Webhooks, unit-tested beside.
@@ -56,4 +56,11 @@ export function prettyBody(text: string): string {
   } catch {
     return text;
   }
+}
+
+/** What became of an attempt's message, in words: delivered, given up, or when it is tried next (`when` formats that time). */
+export function messageSummary(m: Attempt["message"], when: (iso: string) => string): string {
+  if (m.status === "success") return "Delivered";
+  if (m.status === "failed") return "Failed: no retry left";
+  return m.next_attempt_at ? `Next attempt ${when(m.next_attempt_at)}` : "Next attempt due";
 }

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/core/client";
+import { getOpenApiDocument } from "@/lib/openapi/document";
 import { useTempDatabase } from "@/lib/testing/harness";
+import { checkResponse } from "@/lib/testing/openapi";
 import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
 import { webhookWorld, type WebhookWorld } from "@/lib/testing/webhook-world";
 import { MAX_ATTEMPTS, SCHEDULE_MS } from "./retry";
@@ -22,7 +24,14 @@ beforeAll(async () => {
 });
 afterAll(async () => Promise.all([w?.close(), ...receivers.map((r) => r.close())]));
 
-const log = async (id: string, query = "") => (await w.api("GET", `/api/webhook-endpoints/${id}/attempts?limit=200${query}`)).json.attempts;
+const page = async (id: string, query = "") => {
+  const res = await w.api("GET", `/api/webhook-endpoints/${id}/attempts?limit=200${query}`);
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  expect(checkResponse(getOpenApiDocument(), "/webhook-endpoints/{endpoint_id}/attempts", "get", 200, res.json)).toEqual([]);
+  return res.json;
+};
+const log = async (id: string, query = "") => (await page(id, query)).attempts;
+const iso = (ms: number) => new Date(ms).toISOString();
 const endpointRow = (id: string) => db().selectFrom("webhook_endpoints").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
 describe("the retry schedule", () => {
@@ -46,23 +55,44 @@ describe("the retry schedule", () => {
     expect(attempts.map((a: { attempt: number }) => a.attempt)).toEqual([8, 7, 6, 5, 4, 3, 2, 1]);
     expect(attempts.every((a: { status: string; response_status: number }) => a.status === "failed" && a.response_status === 500)).toBe(true);
     expect(attempts[0].response).toBe("receiver broke");
-    expect(await log(id, "&status=pending")).toEqual([]);
+    // Given up: every attempt of the message says so, and none is scheduled.
+    for (const a of attempts) expect(a.message).toEqual({ status: "failed", next_attempt_at: null });
+    expect(await log(id, "&message_status=pending")).toEqual([]);
     await w.api("DELETE", `/api/webhook-endpoints/${id}`);
   });
 
-  it("shows a failed attempt with a retry ahead as pending, and honours Retry-After", async () => {
+  it("shows an attempt answered 500 as failed, its message pending with the time of the retry; Retry-After moves it later", async () => {
     const rx = await receiver();
-    rx.mode = "429";
-    rx.retryAfter = "120";
+    rx.mode = "500";
     const id = await w.endpoint(rx);
     await w.ping(id);
     const t0 = Date.now() + 10;
     expect((await w.tick(t0)).sent).toBe(1);
-    expect(await log(id, "&status=pending")).toMatchObject([{ attempt: 1, status: "pending", response_status: 429 }]);
-    expect((await w.tick(t0 + 5000)).sent).toBe(0); // the schedule says 5 s; the receiver asked for 120
+    const retry = { status: "pending", next_attempt_at: iso(t0 + SCHEDULE_MS[1]) };
+    expect(await log(id)).toMatchObject([{ attempt: 1, status: "failed", response_status: 500, message: retry }]);
+    expect(await log(id, "&status=failed&message_status=pending")).toMatchObject([{ attempt: 1, message: retry }]);
+    expect(await log(id, "&message_status=failed")).toEqual([]);
+
+    rx.mode = "429";
+    rx.retryAfter = "900"; // the schedule says 5 min after the second attempt; the receiver asks for 15
+    const t1 = t0 + SCHEDULE_MS[1];
+    expect((await w.tick(t1)).sent).toBe(1);
+    expect((await log(id))[0]).toMatchObject({ attempt: 2, status: "failed", response_status: 429, message: { status: "pending", next_attempt_at: iso(t1 + 900_000) } });
+    expect((await w.tick(t1 + SCHEDULE_MS[2])).sent).toBe(0);
     rx.mode = "ok";
-    expect((await w.tick(t0 + 120_000)).succeeded).toBe(1);
-    expect((await log(id)).map((a: { status: string }) => a.status)).toEqual(["success", "failed"]);
+    expect((await w.tick(t1 + 900_000)).succeeded).toBe(1);
+    const after = await log(id);
+    expect(after.map((a: { status: string }) => a.status)).toEqual(["success", "failed", "failed"]);
+    for (const a of after) expect(a.message).toEqual({ status: "success", next_attempt_at: null });
+    await w.api("DELETE", `/api/webhook-endpoints/${id}`);
+  });
+
+  it("has no pending attempt status: the filter names the field and its values", async () => {
+    const rx = await receiver();
+    const id = await w.endpoint(rx);
+    const res = await w.api("GET", `/api/webhook-endpoints/${id}/attempts?status=pending`);
+    expect(res.status).toBe(400);
+    expect(res.json.errors).toEqual([{ path: "status", message: expect.stringMatching(/success.*failed/) }]);
     await w.api("DELETE", `/api/webhook-endpoints/${id}`);
   });
 });

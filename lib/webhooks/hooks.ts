@@ -2,13 +2,12 @@
 
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { fetchJson } from "@/lib/http/fetch-json";
-import type { Attempt, ATTEMPT_STATUSES, Endpoint, EndpointCreateInput, EndpointPatchInput, EndpointWithHealth, RecoverRun } from "./schema";
+import type { Attempt, AttemptStatus, Endpoint, EndpointCreateInput, EndpointPatchInput, EndpointWithHealth, RecoverRun } from "./schema";
 
 // Settings → Webhooks: /api/webhook-endpoints and its log. A signing secret exists only in the
 // answer of create and rotate (a mutation's result, read once by the page): it is never part of a
 // query key or a URL, and no query ever holds it.
 
-export type AttemptStatus = (typeof ATTEMPT_STATUSES)[number];
 export type CreatedEndpoint = Endpoint & { secret: string };
 export type RotatedSecret = { endpoint_id: string; secret: string; previous_secret_expires_at: string };
 type AttemptPage = { attempts: Attempt[]; next_cursor: string | null; has_more: boolean };
@@ -83,7 +82,7 @@ export function useResendAttempt() {
 
 /**
  * The delivery log, newest first, one keyset page at a time. Just after a test or resend (`live`) it
- * polls every 2 s so the new attempt appears without a reload; while an attempt awaits its retry, every 10 s.
+ * polls every 2 s so the new attempt appears without a reload; while a message awaits another attempt, every 10 s.
  */
 export function useWebhookAttempts(endpointId: string, status: AttemptStatus | undefined, live: boolean) {
   return useInfiniteQuery({
@@ -96,7 +95,7 @@ export function useWebhookAttempts(endpointId: string, status: AttemptStatus | u
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => (last.has_more ? last.next_cursor : null),
-    refetchInterval: (q) => (live ? 2000 : q.state.data?.pages[0]?.attempts.some((a) => a.status === "pending") ? 10_000 : false),
+    refetchInterval: (q) => (live ? 2000 : q.state.data?.pages[0]?.attempts.some((a) => a.message.status === "pending") ? 10_000 : false),
   });
 }
 

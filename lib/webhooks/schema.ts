@@ -67,9 +67,21 @@ export const RotatedSecret = z.object({
   previous_secret_expires_at: z.string().describe("Until then every message is signed with both secrets (two signatures in webhook-signature)"),
 });
 
-export const ATTEMPT_STATUSES = ["success", "pending", "failed"] as const;
+/**
+ * A message is one event to one endpoint (webhook_deliveries): pending while an attempt is due (its
+ * first, a scheduled retry, or a resend), success once one was answered 2xx, failed when no retry is
+ * left (or the endpoint was disabled). The database, the worker, the API and the console read these.
+ */
+export const MESSAGE_STATUSES = ["pending", "success", "failed"] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+/** One attempt to send a message (webhook_attempts): answered 2xx, or not. It never changes after. */
+export const ATTEMPT_STATUSES = ["success", "failed"] as const;
+export type AttemptStatus = (typeof ATTEMPT_STATUSES)[number];
+
 export const AttemptsQuery = z.object({
-  status: z.enum(ATTEMPT_STATUSES).optional().describe("success; pending (failed, a retry is scheduled); failed (no retry left)"),
+  status: z.enum(ATTEMPT_STATUSES).optional().describe("Attempts with this result: success (answered 2xx) or failed"),
+  message_status: z.enum(MESSAGE_STATUSES).optional()
+    .describe("Attempts whose message is now: pending (another attempt is scheduled), success, or failed (no retry left)"),
   limit: z.coerce.number().int().min(1).max(200).optional(),
   cursor: z.string().optional(),
 }).strict();
@@ -79,7 +91,12 @@ export const AttemptView = z.object({
   event_id: z.string().describe("The message id (the webhook-id header; the same on every retry)"),
   type: z.string(),
   attempt: z.number().int().describe("1 for the first attempt of this message to this endpoint"),
-  status: z.enum(ATTEMPT_STATUSES),
+  status: z.enum(ATTEMPT_STATUSES).describe("This attempt's result: success (answered 2xx) or failed (any other answer, or none)"),
+  message: z.object({
+    status: z.enum(MESSAGE_STATUSES).describe("The message now: pending (another attempt is scheduled), success, or failed (no retry left)"),
+    next_attempt_at: z.string().nullable()
+      .describe("When the next attempt is due (ISO 8601 UTC; in the past while it is being sent); null when none is scheduled"),
+  }).describe("The state of the message this attempt sent (the same for each of its attempts)"),
   trigger: z.enum(["scheduled", "manual"]),
   response_status: z.number().int().nullable().describe("HTTP status of the answer; null when none came (timeout, refused, blocked)"),
   duration_ms: z.number().int(),

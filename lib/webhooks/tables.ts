@@ -2,6 +2,7 @@
 // from here so the webhooks room owns its schema's shape (as lib/outcomes/tables.ts does). Types only.
 // Times the worker compares (next attempt, lease, failing since, old secret expiry) are integer ms.
 import type {} from "@/lib/core/tables";
+import type { AttemptStatus, MessageStatus } from "./schema";
 
 export interface WebhookEndpointsTable {
   id: string; account_id: string; url: string; description: string;
@@ -16,9 +17,11 @@ export interface WebhookEventsTable { id: string; account_id: string; type: stri
 export interface WebhookDeliveriesTable {
   id: number | undefined; // assigned by the database; the order of events per endpoint
   account_id: string; endpoint_id: string; event_id: string;
-  /** pending | success | failed */
-  status: string;
-  attempts: number; next_attempt_at: number; lease_until: number | null; lease_token: string | null;
+  status: MessageStatus;
+  attempts: number;
+  /** When the next attempt is due while pending; once success or failed, when it settled (the API shows null then). */
+  next_attempt_at: number;
+  lease_until: number | null; lease_token: string | null;
   /** scheduled | manual (a resend or recover asked for the next attempt) */
   trigger_type: string;
   created_at: string;
@@ -34,8 +37,7 @@ export interface WebhookRecoversTable {
 }
 export interface WebhookAttemptsTable {
   id: string; account_id: string; endpoint_id: string; delivery_id: number; event_id: string; type: string; attempt: number;
-  /** success | failed (shown as "pending" while the message has a retry scheduled). */
-  status: string;
+  status: AttemptStatus;
   /** scheduled | manual */
   trigger_type: string;
   response_status: number | null; duration_ms: number; response: string; at: string;

@@ -133,7 +133,7 @@ describe("webhook endpoints API", () => {
     expect(listed.find((e: { endpoint_id: string }) => e.endpoint_id === created.endpoint_id).health).toEqual({ attempts: 2, succeeded: 1, success_rate: 0.5 });
     const log = (await api("GET", `/api/webhook-endpoints/${created.endpoint_id}/attempts`, a.token)).json.attempts;
     expect(JSON.parse(log[0].request)).toMatchObject({ type: "ping", data: { endpoint_id: created.endpoint_id } });
-    expect(log[0]).toMatchObject({ status: "pending", response_status: 500, response: "receiver broke" });
+    expect(log[0]).toMatchObject({ status: "failed", response_status: 500, response: "receiver broke", message: { status: "pending", next_attempt_at: expect.any(String) } });
     await api("DELETE", `/api/webhook-endpoints/${created.endpoint_id}`, a.token);
   });
 });

@@ -2,34 +2,41 @@ import "server-only";
 import { sql } from "kysely";
 import { db, writeTx } from "@/lib/core/client";
 import { decodeCursor, keysetPage } from "@/lib/core/cursor";
-import type { Attempt } from "../schema";
+import type { Attempt, AttemptStatus, MessageStatus } from "../schema";
 
 // The delivery log of one endpoint, newest first, and the two ways a person sends again: one message
 // (resend) or every failed one since a time (recover). Both only make deliveries due again; the
 // worker sends them, under the same lease as any other attempt.
 
-type Status = Attempt["status"];
-
 /** Characters of the request body the log shows (as the response: the first 1 KB). */
 const REQUEST_PREVIEW = 1024;
 
-export async function listAttempts(accountId: string, endpointId: string, limit: number, status?: Status, cursor?: string) {
+export interface AttemptFilter { status?: AttemptStatus; message_status?: MessageStatus }
+
+/**
+ * Each attempt as recorded (its own result never changes), beside the state of its message now: a
+ * message still pending carries when its next attempt is due; a settled one carries none (its stored
+ * next_attempt_at is then only when it settled).
+ */
+export async function listAttempts(accountId: string, endpointId: string, limit: number, filter: AttemptFilter = {}, cursor?: string) {
   let q = db().selectFrom("webhook_attempts as a").innerJoin("webhook_deliveries as d", "d.id", "a.delivery_id")
     .select(["a.id", "a.event_id", "a.type", "a.attempt", "a.status", "a.trigger_type", "a.response_status", "a.duration_ms", "a.response", "a.at",
-      "d.status as message_status",
+      "d.status as message_status", "d.next_attempt_at",
       // The body sent, cut in the database so a page of a large event's attempts stays small.
       (eb) => eb.selectFrom("webhook_events as e").select(sql<string>`substr(e.payload, 1, ${REQUEST_PREVIEW})`.as("p")).whereRef("e.id", "=", "a.event_id").as("request")])
     .where("a.account_id", "=", accountId).where("a.endpoint_id", "=", endpointId);
-  // A failed attempt whose message has a retry scheduled reads as pending.
-  if (status === "success") q = q.where("a.status", "=", "success");
-  if (status === "pending") q = q.where("a.status", "=", "failed").where("d.status", "=", "pending");
-  if (status === "failed") q = q.where("a.status", "=", "failed").where("d.status", "<>", "pending");
+  if (filter.status) q = q.where("a.status", "=", filter.status);
+  if (filter.message_status) q = q.where("d.status", "=", filter.message_status);
   if (cursor) q = q.where("a.id", "<", String(decodeCursor(cursor, 1)[0]));
   const rows = await q.orderBy("a.id", "desc").limit(limit + 1).execute();
   const page = keysetPage(rows, limit, (r) => [r.id]);
   const attempts: Attempt[] = page.items.map((r) => ({
-    attempt_id: r.id, event_id: r.event_id, type: r.type, attempt: r.attempt,
-    status: r.status === "success" ? "success" : r.message_status === "pending" ? "pending" : "failed",
+    attempt_id: r.id, event_id: r.event_id, type: r.type, attempt: r.attempt, status: r.status,
+    message: {
+      status: r.message_status,
+      // PostgreSQL answers a bigint as text.
+      next_attempt_at: r.message_status === "pending" ? new Date(Number(r.next_attempt_at)).toISOString() : null,
+    },
     trigger: r.trigger_type as Attempt["trigger"], response_status: r.response_status, duration_ms: r.duration_ms, request: r.request ?? "", response: r.response, at: r.at,
   }));
   return { attempts, next_cursor: page.next_cursor, has_more: page.has_more };

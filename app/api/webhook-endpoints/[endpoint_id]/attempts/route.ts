@@ -9,7 +9,7 @@ export const dynamic = "force-dynamic";
 
 export const GET = route({ params: Params, query: AttemptsQuery }, async ({ params, query, auth }) => {
   if (!(await getEndpoint(auth.accountId, params.endpoint_id))) throw notFound("Webhook endpoint");
-  return listAttempts(auth.accountId, params.endpoint_id, query.limit ?? 50, query.status, query.cursor);
+  return listAttempts(auth.accountId, params.endpoint_id, query.limit ?? 50, query, query.cursor);
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });
