@@ -19,4 +19,7 @@ export async function register() {
   // Agent test runs: queued tests are played unless TEST_RUNS_WORKER=off.
   const { startTestRunsWorkerFromConfig } = await import("./lib/agents/tests/worker-loop");
   startTestRunsWorkerFromConfig();
+  // Carriers' prices of finished calls, asked for until known unless CARRIER_PRICES=off.
+  const { startPriceWorkerFromConfig } = await import("./lib/engines/price-worker");
+  startPriceWorkerFromConfig();
 }

@@ -11,7 +11,7 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { useCheckEngine, useCreateEngine, useUpdateEngine, type EngineRecord } from "@/lib/engines/hooks";
-import { EngineCreate } from "@/lib/engines/schema";
+import { HostedEngineCreate as EngineCreate } from "@/lib/engines/schema";
 import { enginePatchBody, isEngineField, keyNeededAgain, type EngineFormValues } from "./engine-form-values";
 
 // Editing: the stored key is never in the form; blank keeps it (the server's schema checks a new one).

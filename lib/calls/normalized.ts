@@ -19,6 +19,24 @@ export interface CallExtras {
   answered_by_voice_mail: boolean | null;
   error_message: string | null;
   template_variables: Json | null;
+  /** Where the engine's own recording is, when recording_url is Voxdesk's route that streams it with the engine's credentials. */
+  recording_source?: string | null;
+  /** The conversation as turns, when the engine gives them (the transcription is its text). */
+  turns?: TranscriptTurn[] | null;
+  /** What the call used, when the engine says: the basis of an estimated cost. */
+  usage?: CallUsage | null;
+  /** Per-turn latency (ms from the caller stopping to the agent speaking) and interruptions, when given. */
+  latency_ms?: number[] | null;
+  interruptions?: number | null;
+}
+
+export interface TranscriptTurn { role: "user" | "assistant" | "tool" | "system"; text: string; start_s?: number }
+export interface CallUsage { stt_seconds?: number; tts_characters?: number; llm_input_tokens?: number; llm_output_tokens?: number }
+
+/** Turns as the stored transcription text ("Agent: …\nUser: …", what search and the call view read). */
+export function turnsText(turns: readonly TranscriptTurn[]): string {
+  const label = { user: "User", assistant: "Agent", tool: "Tool", system: "System" } as const;
+  return turns.map((t) => `${label[t.role]}: ${t.text.replace(/\s*\n\s*/g, " ")}`).join("\n");
 }
 
 export interface NormalizedCall {
@@ -36,4 +54,15 @@ export interface NormalizedCall {
   call_type: string;
   created_at: string; updated_at: string;
   extra: CallExtras;
+}
+
+/**
+ * What a report that knows only part of a call says: a carrier's status or recording callback, a
+ * conversation pushed after the call. Fields left out keep what is stored; extras merge key by key;
+ * a status only moves forward (a later one by status rank). Without a stored call it starts one.
+ */
+export interface CallPatch extends Partial<Omit<NormalizedCall, "call_sid" | "extra" | "status_rank">> {
+  call_sid: string;
+  extra?: Partial<CallExtras>;
+  patch: true;
 }

@@ -64,6 +64,10 @@ const Env = z.object({
   // checked, and "off" for instances that should not (then run `npm run cli -- worker`).
   ALERTS_TICK_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   ALERTS: z.enum(["on", "off"]).default("on"),
+  // Carriers' prices of finished calls (Twilio fills them in after the call): how often the worker
+  // asks for the ones due, and "off" for instances that should not.
+  CARRIER_PRICE_TICK_MS: z.coerce.number().int().min(50).max(600_000).default(5000),
+  CARRIER_PRICES: z.enum(["on", "off"]).default("on"),
   // Serialized answers of hot reads kept while the SQLite database is unchanged (lib/http/read-cache.ts); 0 turns it off.
   READ_CACHE_MB: z.coerce.number().min(0).max(4096).default(DEFAULT_READ_CACHE_MB),
   // Whose X-Forwarded-For / -Proto / -Host to believe (lib/http/client-address.ts): off (default:

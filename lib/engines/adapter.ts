@@ -1,8 +1,9 @@
 import "server-only";
 import type { AgentRecord } from "@/lib/agents/db";
 import type { UpsertOutcome } from "@/lib/calls/db/ingest";
-import type { NormalizedCall } from "@/lib/calls/normalized";
-import type { EngineRow } from "./db";
+import type { CallPatch, NormalizedCall } from "@/lib/calls/normalized";
+import type { EngineRow, NewEngine } from "./db";
+import type { EngineCreateBody } from "./schema";
 import type { ProviderInfo } from "./providers";
 
 // The seam between Voxdesk and a voice engine: one adapter per provider (lib/engines/<provider>/),
@@ -34,8 +35,8 @@ export interface Dial {
   variables?: Record<string, unknown>;
 }
 
-/** Stores one call the engine reported (ingest.ts); an adapter calls it for each. */
-export type Ingest = (call: NormalizedCall) => Promise<UpsertOutcome>;
+/** Stores one call the engine reported, whole or in part (ingest.ts); an adapter calls it for each. */
+export type Ingest = (call: NormalizedCall | CallPatch) => Promise<UpsertOutcome>;
 
 /**
  * Failures are AppErrors (lib/http/errors.ts) in the engine bridge's terms: 422 for what the
@@ -43,10 +44,25 @@ export type Ingest = (call: NormalizedCall) => Promise<UpsertOutcome>;
  */
 export interface EngineAdapter {
   info: ProviderInfo;
+  /**
+   * A create body of this provider → what is stored (default: name, base URL and key as sent).
+   * `origin`: where this app was reached, for callbacks when PUBLIC_URL is unset.
+   */
+  prepare?(body: EngineCreateBody, origin: string): NewEngine;
+  /** The provider's own fields of the engine's API view; never a secret unless `reveal` (create, rotation). */
+  view?(engine: EngineRow, ctx: { origin: string; admin: boolean; reveal: boolean }): Record<string, unknown>;
+  /** A PATCH's provider fields → its settings and secrets after the change (undefined: none sent). 400/422 for a bad mix. */
+  change?(patch: Record<string, unknown>, origin: string): ((row: EngineRow) => { settings?: Record<string, unknown>; secrets?: Record<string, unknown> }) | undefined;
+  /** Deletes the agent on the engine (a Voxdesk agent was deleted). */
+  undeploy?(engine: EngineRow, remoteId: string): Promise<void>;
+  /** The carrier's price of a finished call (USD); null while the carrier does not know it yet. */
+  price?(engine: EngineRow, callSid: string): Promise<number | null>;
+  /** A call's recording streamed with the engine's credentials (Range passed through). */
+  recording?(engine: EngineRow, call: { call_sid: string; recording: string }, range: string | null): Promise<Response>;
   /** One cheap authenticated request proving the engine's address and credentials; what it found, in words. */
   check(engine: EngineRow): Promise<string>;
   /** Creates the agent on the engine (or replaces it); its id there. Present iff info.can.deploy. */
-  deploy?(engine: EngineRow, input: DeployInput): Promise<{ remote_agent_id: string }>;
+  deploy?(engine: EngineRow, input: DeployInput): Promise<{ remote_agent_id: string; recreated?: boolean }>;
   /** Places a call; the call as it stands once the engine took it (queued). Present iff info.can.place_call. */
   placeCall?(engine: EngineRow, dial: Dial): Promise<NormalizedCall>;
   /** Pulls past calls created within [from, to] and ingests each. Present iff info.can.sync. */

@@ -21,6 +21,26 @@ export type EngineRow = EnginesTable;
 
 const keyContext = (id: string, accountId: string) => ["engine-api-key", id, accountId];
 const hookContext = (id: string, accountId: string) => ["engine-webhook-secret", id, accountId];
+const credContext = (id: string, accountId: string) => ["engine-credentials", id, accountId];
+
+type Json = Record<string, unknown>;
+type CredColumns = Pick<EngineRow, "cred_ciphertext" | "cred_iv" | "cred_tag" | "cred_key_id">;
+
+/** A provider's other secrets, sealed as one JSON value bound to the engine (null: none). */
+function sealCredentials(secrets: Json | null, id: string, accountId: string): CredColumns {
+  if (!secrets) return { cred_ciphertext: null, cred_iv: null, cred_tag: null, cred_key_id: null };
+  const s = seal(JSON.stringify(secrets), credContext(id, accountId));
+  return { cred_ciphertext: s.ciphertext, cred_iv: s.iv, cred_tag: s.tag, cred_key_id: s.keyId };
+}
+
+/** The provider's secrets of this engine, in memory for the request that needs them; null: none stored. */
+export function openEngineSecrets<T>(r: EngineRow): T | null {
+  if (!r.cred_ciphertext || !r.cred_iv || !r.cred_tag || !r.cred_key_id) return null;
+  return JSON.parse(unseal({ ciphertext: r.cred_ciphertext, iv: r.cred_iv, tag: r.cred_tag, keyId: r.cred_key_id }, credContext(r.id, r.account_id))) as T;
+}
+
+/** The provider's non-secret settings of this engine; null: none. */
+export const engineSettings = <T>(r: EngineRow): T | null => (r.settings ? (JSON.parse(r.settings) as T) : null);
 
 export const toEngine = (r: EngineRow): Engine => ({
   engine_id: r.id, name: r.name, provider: r.provider, base_url: r.base_url, api_key_hint: r.api_key_hint,
@@ -44,12 +64,22 @@ export function openWebhookSecret(r: EngineRow): string {
   return unseal({ ciphertext: r.webhook_ciphertext, iv: r.webhook_iv, tag: r.webhook_tag, keyId: r.webhook_key_id }, hookContext(r.id, r.account_id));
 }
 
-export async function createEngine(accountId: string, v: { name: string; provider: string; base_url: string; api_key: string }): Promise<EngineRow> {
+export interface NewEngine {
+  name: string; provider: string; base_url: string;
+  /** "" for an engine without one (a self-hosted server with no proxy in front). */
+  api_key: string;
+  settings?: Json | null;
+  secrets?: Json | null;
+}
+
+export async function createEngine(accountId: string, v: NewEngine): Promise<EngineRow> {
   const id = crypto.randomUUID();
   const now = new Date().toISOString();
   const row: EngineRow = {
     id, account_id: accountId, name: v.name, provider: v.provider, base_url: v.base_url,
-    ...sealKey(v.api_key, id, accountId), ...newWebhookSecret(id, accountId), created_at: now, updated_at: now,
+    ...sealKey(v.api_key, id, accountId), ...newWebhookSecret(id, accountId),
+    settings: v.settings ? JSON.stringify(v.settings) : null, ...sealCredentials(v.secrets ?? null, id, accountId),
+    created_at: now, updated_at: now,
   };
   describeAudit({ resourceId: id }); // the audit row of this request names what it created
   await db().insertInto("engines").values(row).execute();
@@ -60,16 +90,25 @@ export async function getEngine(accountId: string, id: string): Promise<EngineRo
   return db().selectFrom("engines").selectAll().where("account_id", "=", accountId).where("id", "=", id).executeTakeFirst();
 }
 
+/** An engine by id alone, for a request its own signature authenticates (the push endpoint). */
+export async function findEngineById(id: string): Promise<EngineRow | undefined> {
+  return db().selectFrom("engines").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
 export async function listEngines(accountId: string, limit: number, cursor?: string) {
   const { items, next_cursor, has_more } = await newestFirstPage("engines", accountId, limit, cursor);
   return { rows: items, next_cursor, has_more };
 }
 
-export interface EngineChanges { name?: string; base_url?: string; api_key?: string; rotate_webhook_secret?: boolean }
+export interface EngineChanges {
+  name?: string; base_url?: string; api_key?: string; rotate_webhook_secret?: boolean;
+  /** The provider's settings and secrets after the change, from the stored ones (run inside the write). */
+  provider?: (row: EngineRow) => { settings?: Json; secrets?: Json };
+}
 
 export async function updateEngine(accountId: string, id: string, c: EngineChanges): Promise<EngineRow | undefined> {
   return writeTx(async (trx) => {
-    let q = trx.selectFrom("engines").select(["base_url"]).where("account_id", "=", accountId).where("id", "=", id);
+    let q = trx.selectFrom("engines").selectAll().where("account_id", "=", accountId).where("id", "=", id);
     // SQLite's writeTx already holds the write lock; PostgreSQL locks the row.
     if (dialect() === "postgres") q = q.forUpdate();
     const row = await q.executeTakeFirst();
@@ -83,6 +122,9 @@ export async function updateEngine(accountId: string, id: string, c: EngineChang
     if (c.base_url !== undefined) set.base_url = c.base_url;
     if (c.api_key !== undefined) Object.assign(set, sealKey(c.api_key, id, accountId));
     if (c.rotate_webhook_secret) Object.assign(set, newWebhookSecret(id, accountId));
+    const next = c.provider?.(row);
+    if (next?.settings) set.settings = JSON.stringify(next.settings);
+    if (next?.secrets) Object.assign(set, sealCredentials(next.secrets, id, accountId));
     const res = await trx.updateTable("engines").set(set).where("account_id", "=", accountId).where("id", "=", id).executeTakeFirst();
     if (Number(res.numUpdatedRows) === 0) return undefined;
     return trx.selectFrom("engines").selectAll().where("id", "=", id).executeTakeFirstOrThrow();

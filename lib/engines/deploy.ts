@@ -31,9 +31,10 @@ export async function deployAgent(accountId: string, agentId: string, engineId: 
   }
   const tools = await resolveTools(accountId, agent);
   const existing = await getDeployment(accountId, agentId, engineId);
-  const { remote_agent_id: remoteId } = await run(engine, { agent, tools, webhookUrl: webhookUrlFor(engine, req), remoteId: existing?.remote_agent_id });
+  const { remote_agent_id: remoteId, recreated } = await run(engine, { agent, tools, webhookUrl: webhookUrlFor(engine, req), remoteId: existing?.remote_agent_id });
   const deployed_at = await recordDeployment(accountId, { agent_id: agentId, engine_id: engineId, remote_agent_id: remoteId, version: agent.version, agent_updated_at: agent.updated_at });
-  return { agent_id: agentId, engine_id: engineId, remote_agent_id: remoteId, version: agent.version, status: "deployed", deployed_at };
+  // `recreated`: the engine had lost the agent deployed before, so this deploy created it anew.
+  return { agent_id: agentId, engine_id: engineId, remote_agent_id: remoteId, version: agent.version, status: "deployed", deployed_at, ...(recreated ? { recreated: true } : {}) };
 }
 
 async function resolveTools(accountId: string, agent: Pick<AgentPayload, "agent_config" | "agent_prompts">) {

@@ -3,6 +3,7 @@ import { publicOrigin } from "@/lib/http/public-origin";
 import { atLeast, type Role } from "@/lib/people/roles";
 import { listDeployments, openWebhookSecret, toEngine, type EngineRow } from "@/lib/engines/db";
 import { capabilitiesOf } from "@/lib/engines/providers";
+import { adapterFor } from "@/lib/engines/registry";
 
 type Req = Parameters<typeof publicOrigin>[0];
 
@@ -19,9 +20,11 @@ export function webhookUrlFor(engine: EngineRow, req: Req): string {
  * Its path secret lets anyone post calls into the account, and editors read engines only to
  * deploy to them; the URL is set on the engine by the deploy, so nobody else ever needs it.
  */
-export function engineView(engine: EngineRow, req: Req, role: Role) {
-  const view = { ...toEngine(engine), capabilities: capabilitiesOf(engine.provider) };
-  return atLeast(role, "admin") ? { ...view, webhook_url: webhookUrlFor(engine, req) } : view;
+export function engineView(engine: EngineRow, req: Req, role: Role, reveal = false) {
+  const admin = atLeast(role, "admin");
+  const own = adapterFor(engine.provider).view?.(engine, { origin: publicOrigin(req), admin, reveal }) ?? {};
+  const view = { ...toEngine(engine), capabilities: capabilitiesOf(engine.provider), ...own };
+  return admin ? { ...view, webhook_url: webhookUrlFor(engine, req) } : view;
 }
 
 /**

@@ -1,25 +1,31 @@
 import "server-only";
 import { getAgent } from "@/lib/agents/db";
+import { callAgentId } from "@/lib/calls/db/calls";
 import { upsertCall, type UpsertOutcome } from "@/lib/calls/db/ingest";
-import type { NormalizedCall } from "@/lib/calls/normalized";
+import type { CallPatch, NormalizedCall } from "@/lib/calls/normalized";
 import { findDeploymentByRemoteAgent, versionInForce, type EngineRow } from "./db";
 import { callHooks } from "./call-hooks";
 
 /**
- * One call an engine reported (a webhook, a sync page, the answer to a placed call), whichever
- * engine: the agent is the Voxdesk agent deployed as that remote agent; unknown remote agents are
- * kept under their own id. In the same transaction, every feature's hook (call-hooks.ts).
- * `placedVersion`: the version the engine ran when Voxdesk placed the call (not looked up again).
+ * One call an engine reported (a webhook, a carrier's callback, a push, a sync page, the answer to
+ * a placed call), whichever engine: the agent is the Voxdesk agent deployed as that remote agent;
+ * unknown remote agents are kept under their own id. A report that does not name the agent (a
+ * carrier's callback) keeps the call's. In the same transaction, every feature's hook
+ * (call-hooks.ts). `placedVersion`: the version the engine ran when Voxdesk placed the call.
  */
-export async function ingestCall(engine: EngineRow, call: NormalizedCall, placedVersion?: number | null): Promise<UpsertOutcome> {
+export async function ingestCall(engine: EngineRow, call: NormalizedCall | CallPatch, placedVersion?: number | null): Promise<UpsertOutcome> {
+  if (!call.remote_agent_id) {
+    // A call's agent never changes once recorded: read outside the write, for its analysis plan.
+    const agentId = await callAgentId(engine.account_id, call.call_sid);
+    const agent = agentId ? await getAgent(engine.account_id, agentId) : undefined;
+    return upsertCall(engine.account_id, { ...call, patch: true, engine_id: engine.id }, callHooks(agent?.analysis_plan));
+  }
   const dep = await findDeploymentByRemoteAgent(engine.id, call.remote_agent_id);
   const agent = dep ? await getAgent(engine.account_id, dep.agent_id) : undefined;
-  const agent_version = placedVersion !== undefined ? placedVersion : dep && agent ? await deployedAt(engine, dep, call.created_at) : null;
-  return upsertCall(
-    engine.account_id,
-    { ...call, agent_id: agent?.agent_id ?? call.remote_agent_id, name: agent?.agent_name ?? "", engine_id: engine.id, agent_version },
-    callHooks(agent?.analysis_plan),
-  );
+  const created = call.created_at ?? new Date().toISOString();
+  const agent_version = placedVersion !== undefined ? placedVersion : dep && agent ? await deployedAt(engine, dep, created) : null;
+  const resolved = { agent_id: agent?.agent_id ?? call.remote_agent_id, name: agent?.agent_name ?? "", engine_id: engine.id, agent_version };
+  return upsertCall(engine.account_id, { ...call, ...resolved } as Parameters<typeof upsertCall>[1], callHooks(agent?.analysis_plan));
 }
 
 type DeploymentRow = NonNullable<Awaited<ReturnType<typeof findDeploymentByRemoteAgent>>>;

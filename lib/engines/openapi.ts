@@ -3,6 +3,8 @@ import { AgentIdParams } from "@/lib/agents/schema";
 import { DeployBody, EngineCreate, EngineIdParams, EnginePatch, PlaceCallBody, SyncBody, WebhookParams } from "@/lib/engines/schema";
 import { ExecutionBody } from "@/lib/engines/bolna/schema";
 import { CAPABILITIES, PROVIDER_NAMES } from "@/lib/engines/providers";
+import { PushBody } from "@/lib/engines/push";
+import { CallSidParams } from "@/lib/calls/schema";
 import { PageQuery } from "@/lib/core/page-query";
 import type { SchemaRegistry } from "@/lib/openapi/json-schema";
 import { operation, type OperationObject } from "@/lib/openapi/operation";
@@ -90,13 +92,37 @@ export function enginesPaths(r: SchemaRegistry): Record<string, Record<string, O
         errors: { 404: NOT_FOUND, ...ENGINE_ERRORS },
       }),
     },
+    "/ingest/{engine_id}": {
+      post: operation(r, "post", {
+        tag: "Engines", operationId: "pushCall", summary: "Push what an engine knows of a call", auth: false,
+        description: "For engines that report a call's conversation after it (a self-hosted Bolna server running integrations/bolna-server) and anything else observing its calls: one record per POST in Voxdesk's schema, signed in the Standard Webhooks scheme (`webhook-id`, `webhook-timestamp`, `webhook-signature`) with the engine's `push_secret`. Each record patches the call it names by `call_sid` (the carrier's Call SID); a call nobody placed is recorded anew (an inbound call). A repeat changes nothing. The signature is checked over the raw body before it is read as JSON.",
+        params: EngineIdParams, body: PushBody,
+        bodyExample: { call_sid: "CA0123456789abcdef0123456789abcdef", agent_id: "4f6e0c1a-0b7e-4e7c-9d55-0f5a8b1c2d3e", task: "conversation",
+          transcript: [{ role: "assistant", text: "Hello, this is the clinic." }, { role: "user", text: "I'd like Tuesday.", start_s: 3.1 }],
+          end_reason: "llm_prompted_hangup", duration_s: 29.5, usage: { stt_seconds: 21, tts_characters: 140 }, latency: { turns: [820, 640] } },
+        responses: { 200: { description: "Stored", schema: z.object({ ok: z.literal(true), call_sid: z.string(), outcome: z.enum(["imported", "updated", "unchanged"]) }) } },
+        errors: { 401: "The signature does not verify with the engine's push_secret (or its timestamp is more than 5 minutes off)", 404: "No engine with this id takes pushes", 429: "More than WEBHOOK_RATE_LIMIT_PER_MINUTE records for this engine this minute" },
+      }),
+    },
+    "/details/{call_sid}/recording": {
+      get: operation(r, "get", {
+        tag: "Call analytics", operationId: "getCallRecording", summary: "Stream a call's recording",
+        description: "For recordings the engine keeps behind its credentials (Twilio's media of a self-hosted Bolna call): Voxdesk fetches it with them and streams it; the credentials never reach the client. `Range` is passed through (206 with `Content-Range`).",
+        params: CallSidParams,
+        responses: {
+          200: { description: "The whole recording", contentType: "audio/wav", schema: z.string().describe("Audio bytes") },
+          206: { description: "The range asked for", contentType: "audio/wav", schema: z.string().describe("Audio bytes") },
+        },
+        errors: { 404: "No such call in the caller's account, or it has no recording Voxdesk streams", 416: "The range is outside the recording", 424: "The carrier did not serve the recording" },
+      }),
+    },
     "/webhooks/{provider}/{secret}": {
       post: operation(r, "post", {
         tag: "Engines", operationId: "engineWebhook", summary: "Receive an engine's report of a call", auth: false,
         description: "Each engine posts its reports here (its `webhook_url`). The secret in the path authenticates and names the engine; a wrong one, or a provider that is not the engine's, is a 404. For `bolna`: its execution object on every status change (set as the agent's `webhook_url` at deploy). Upserts the call by its id: resends and late earlier statuses change nothing.",
         params: WebhookParams, body: ExecutionBody,
         responses: { 200: { description: "Stored", schema: z.object({ ok: z.literal(true), call_sid: z.string(), outcome: z.enum(["imported", "updated", "unchanged"]) }) } },
-        errors: { 404: "No engine has this webhook secret (checked before the body is read)", 422: "This kind of engine does not report calls to a webhook", 429: "More than WEBHOOK_RATE_LIMIT_PER_MINUTE deliveries for this engine this minute" },
+        errors: { 403: "A carrier callback (a self-hosted Bolna call's Twilio callback) without a valid X-Twilio-Signature; nothing is written", 404: "No engine has this webhook secret (checked before the body is read)", 415: "The body is not what this engine posts (JSON, or a form for Twilio)", 422: "This kind of engine does not report calls to a webhook", 429: "More than WEBHOOK_RATE_LIMIT_PER_MINUTE deliveries for this engine this minute" },
       }),
     },
   };

@@ -49,7 +49,11 @@ export async function placeCall(accountId: string, agentId: string, req: CallReq
     ...(req.template_variables ? { variables: req.template_variables } : {}),
   });
   await hooks.accepted?.(queued.call_sid, queued.created_at);
-  // Stamped with the version the engine ran when it took the call, not looked up again.
-  await ingestCall(engine, queued, dep.version ?? null);
+  // Stamped with the version the engine ran when it took the call, not looked up again. Merged
+  // like a callback: the engine's or carrier's first report may have beaten this one here.
+  // Only what placing it knows: blanks would wipe what such a report brought.
+  const { call_sid, remote_agent_id, from_number, to_number, status, call_type, created_at, updated_at, extra } = queued;
+  const known = { call_sid, remote_agent_id, from_number, to_number, status, call_type, created_at, updated_at, extra };
+  await ingestCall(engine, { ...known, patch: true }, dep.version ?? null);
   return { call_sid: queued.call_sid, status: "queued" as const };
 }

@@ -1,4 +1,5 @@
 import { bolnaInfo } from "./bolna/info";
+import { selfHostedBolnaInfo } from "./bolna-self-hosted/info";
 
 // What each kind of engine can do, for the server (the registry's adapters carry this) and the
 // console alike (pure data: it says what it cannot do and why, instead of offering the action).
@@ -28,7 +29,7 @@ export interface ProviderInfo {
   readiness: (agent: unknown) => ReadinessIssue[];
 }
 
-const PROVIDERS: readonly ProviderInfo[] = [bolnaInfo];
+const PROVIDERS: readonly ProviderInfo[] = [bolnaInfo, selfHostedBolnaInfo];
 
 export const PROVIDER_NAMES = PROVIDERS.map((p) => p.provider) as [string, ...string[]];
 /** The kind of engine a new engine is, and an agent not yet deployed is checked against. */

@@ -3,12 +3,13 @@ import { AppError } from "@/lib/http/errors";
 import { validationError } from "@/lib/http/route";
 import type { EngineAdapter } from "./adapter";
 import { bolnaAdapter } from "./bolna/adapter";
+import { selfHostedBolnaAdapter } from "./bolna-self-hosted/adapter";
 import type { EngineRow } from "./db";
 import { CAPABILITY_LABELS, cannot, type Capability } from "./providers";
 
 // Every engine adapter, by provider. Adding an engine: an adapter in lib/engines/<provider>/, its
 // ProviderInfo in providers.ts, and a line here.
-const ADAPTERS: Record<string, EngineAdapter> = Object.fromEntries([bolnaAdapter].map((a) => [a.info.provider, a]));
+const ADAPTERS: Record<string, EngineAdapter> = Object.fromEntries([bolnaAdapter, selfHostedBolnaAdapter].map((a) => [a.info.provider, a]));
 
 /** The adapter of an engine's provider. An engine stored with a provider this build lacks is a 500. */
 export function adapterFor(provider: string): EngineAdapter {

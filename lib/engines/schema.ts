@@ -1,31 +1,34 @@
 import { z } from "zod";
 import { TemplateVariables } from "@/lib/contacts/schema";
+import { SelfHostedBolnaCreate, TwilioPatch } from "./bolna-self-hosted/schema";
+import { ApiKey, BaseUrl, Name } from "./schema-parts";
 
 // One schema for `POST/PATCH /api/engines` and the console's engine form.
 
-const BaseUrl = z
-  .string()
-  .trim()
-  .url("must be an http(s) URL, e.g. https://api.bolna.ai")
-  .refine((v) => /^https?:\/\//i.test(v), "must be an http(s) URL, e.g. https://api.bolna.ai")
-  .transform((v) => v.replace(/\/+$/, ""));
-
-const ApiKey = z.string().trim().min(8, "must be the engine's API key (8 characters or more)").max(512);
-const Name = z.string().trim().min(1, "Name is required").max(100);
-
-export const EngineCreate = z.object({
+/** Hosted Bolna, the engine a body without `provider` means (the console's form for it). */
+export const HostedEngineCreate = z.object({
   name: Name,
-  provider: z.literal("bolna", { error: "must be \"bolna\" (the only engine supported)" }).default("bolna"),
+  provider: z.literal("bolna").default("bolna"),
   base_url: BaseUrl.default("https://api.bolna.ai"),
   api_key: ApiKey,
 }).strict();
-export type EngineCreateInput = z.input<typeof EngineCreate>;
+
+const KINDS = "must be \"bolna\" (Bolna's hosted API) or \"bolna-self-hosted\" (your own Bolna server, dialling through your Twilio account)";
+/** One schema per kind of engine, told apart by `provider` (default "bolna"). */
+export const EngineCreate = z.preprocess(
+  (v) => (typeof v === "object" && v !== null && !Array.isArray(v) && !("provider" in v) ? { ...v, provider: "bolna" } : v),
+  z.discriminatedUnion("provider", [HostedEngineCreate, SelfHostedBolnaCreate], { error: KINDS }),
+);
+export type EngineCreateInput = z.input<typeof HostedEngineCreate> | z.input<typeof SelfHostedBolnaCreate>;
+export type EngineCreateBody = z.output<typeof EngineCreate>;
 
 export const EnginePatch = z.object({
   name: Name.optional(),
   base_url: BaseUrl.optional(),
   api_key: ApiKey.optional(),
   rotate_webhook_secret: z.boolean().optional(),
+  telephony: TwilioPatch.optional().describe("bolna-self-hosted only: Twilio settings to change"),
+  rotate_push_secret: z.boolean().optional().describe("bolna-self-hosted only: a new push secret, shown once in the answer; the old one stops working at once"),
 }).strict();
 
 export const EngineIdParams = z.object({ engine_id: z.string().describe("engine_id returned by POST /engines") });

@@ -56,7 +56,7 @@ const TAGS = [
   { name: "Agents", description: "Voice AI agents (`POST /agent` of the platform spec, plus console reads and changes)." },
   { name: "Tools", description: "API tools agents can call, and test calls of them. Error body: `{success: false, message}`." },
   { name: "Contacts", description: "Contact lists for outbound calling; numbers are de-duplicated by their E.164 form." },
-  { name: "Engines", description: "Voice engines (Bolna) the account's agents deploy to and place calls through." },
+  { name: "Engines", description: "Voice engines (hosted Bolna; your own Bolna server dialling through your Twilio account) the account's agents deploy to and place calls through, and the routes they report calls to." },
   aiProvidersTag,
   webhooksTag,
   alertsTag,

@@ -176,4 +176,17 @@ export async function getCall(accountId: string, callSid: string): Promise<CallD
   return row && (await withOutcomes(accountId, [toDetail(row)]))[0];
 }
 
+/** The agent a stored call belongs to (undefined: no such call yet). */
+export async function callAgentId(accountId: string, callSid: string): Promise<string | undefined> {
+  const row = await db().selectFrom("calls").select("agent_id").where("account_id", "=", accountId).where("call_sid", "=", callSid).executeTakeFirst();
+  return row?.agent_id;
+}
+
+/** Where a call's recording really is, for the route that streams it with its engine's credentials. */
+export async function callRecordingSource(accountId: string, callSid: string): Promise<{ engine_id: string; source: string } | undefined> {
+  const row = await db().selectFrom("calls").select(["engine_id", "extra"]).where("account_id", "=", accountId).where("call_sid", "=", callSid).executeTakeFirst();
+  const source = row?.extra ? (JSON.parse(row.extra) as { recording_source?: unknown }).recording_source : undefined;
+  return row?.engine_id && typeof source === "string" && source ? { engine_id: row.engine_id, source } : undefined;
+}
+
 export { insertCalls, type NewCall } from "./insert";

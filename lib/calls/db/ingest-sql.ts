@@ -17,6 +17,8 @@ function texts(pg: boolean) {
   return {
     // PostgreSQL: the row lock keeps rollup moves single (the advisory lock covers a row not yet there).
     stored: `SELECT ${STORED_COLUMNS.join(", ")} FROM calls WHERE account_id = ? AND call_sid = ?${pg ? " FOR UPDATE" : ""}`,
+    // What a patch (a partial report) merges into: every column a report sets.
+    storedFull: `SELECT ${[...new Set([...STORED_COLUMNS, ...CALL_FIELDS])].join(", ")} FROM calls WHERE account_id = ? AND call_sid = ?${pg ? " FOR UPDATE" : ""}`,
     // agent_version is set once, by the first record of the call: later deliveries keep it.
     insert: `INSERT INTO calls (${fields.join(", ")}, account_id, call_sid, created_at, agent_version) VALUES (${marks(fields.length + 4)}) RETURNING id`,
     update: `UPDATE calls SET ${fields.map((f) => `${f} = ?`).join(", ")} WHERE id = ?`,

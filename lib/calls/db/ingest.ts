@@ -1,6 +1,7 @@
 import "server-only";
 import type { Kysely } from "kysely";
-import { COST_COMPONENTS, type NormalizedCall } from "@/lib/calls/normalized";
+import { COST_COMPONENTS, type CallPatch, type NormalizedCall } from "@/lib/calls/normalized";
+import { mergePatch, type StoredCall } from "@/lib/calls/merge";
 import { dialect } from "@/lib/core/client";
 import { groupedWriteTx } from "@/lib/core/group-commit";
 import { runSql } from "@/lib/core/prepared";
@@ -14,6 +15,10 @@ export interface ResolvedCall extends NormalizedCall {
   agent_id: string; name: string; engine_id: string;
   /** The agent version the call ran, written when the call is first recorded; null: unknown. */
   agent_version?: number | null;
+}
+/** A patch resolved likewise; `agent_id`/`name` undefined: the call's agent is unknown to the report (kept). */
+export interface ResolvedPatch extends CallPatch {
+  agent_id?: string; name?: string; engine_id: string; agent_version?: number | null;
 }
 export type UpsertOutcome = "imported" | "updated" | "unchanged";
 
@@ -41,7 +46,7 @@ type Stored = { id: number | undefined; status: string; status_rank?: number; up
  * lock, the account-day rollup lock, the call row, its rollup rows, then each hook's rows in the
  * hooks' order. Every ingest takes them in this order, so two never wait on each other in a circle.
  */
-export async function upsertCall(accountId: string, c: ResolvedCall, hooks: readonly CallHook[] = []): Promise<UpsertOutcome> {
+export async function upsertCall(accountId: string, report: ResolvedCall | ResolvedPatch, hooks: readonly CallHook[] = []): Promise<UpsertOutcome> {
   // Grouped: concurrent deliveries share one SQLite COMMIT (lib/core/group-commit.ts), each still atomic.
   return groupedWriteTx(async (trx) => {
     // PostgreSQL: one delivery of a call at a time. A row lock alone is not enough: the first two
@@ -50,9 +55,12 @@ export async function upsertCall(accountId: string, c: ResolvedCall, hooks: read
     // row lock keeps rollup moves single. SQLite's BEGIN IMMEDIATE already serialises writers.
     const pg = dialect() === "postgres";
     const q = CALL_SQL[dialect()];
-    if (pg) await advisoryLock(trx, `call:${accountId}:${c.call_sid}`);
-    const [old] = await runSql<Stored>(trx, q.stored, [accountId, c.call_sid]);
-    if (old && !isNewer(c, old)) return "unchanged";
+    if (pg) await advisoryLock(trx, `call:${accountId}:${report.call_sid}`);
+    // A patch reads the whole stored call to merge into (a full report replaces it: the hot path reads less).
+    const isPatch = "patch" in report;
+    const [old] = await runSql<Stored & Partial<StoredCall>>(trx, isPatch ? q.storedFull : q.stored, [accountId, report.call_sid]);
+    const c = isPatch ? mergePatch(report, old as StoredCall | undefined) : report;
+    if (!c || (old && !isPatch && !isNewer(c, old))) return "unchanged";
     const extra = JSON.stringify(c.extra);
     // In the order of CALL_FIELDS (ingest-sql.ts).
     const values = [c.agent_id, c.name, c.from_number, c.to_number, c.duration, c.recording_url, c.transcription, c.status, c.cost,

@@ -1,5 +1,6 @@
 import { deleteAgent, getAgent, replaceAgent } from "@/lib/agents/db";
 import { withDeployments } from "@/lib/engines/engine-view";
+import { deleteRemoteCopies } from "@/lib/engines/undeploy";
 import { notFound } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
 import { AgentIdParams as Params, AgentPayload } from "@/lib/agents/schema";
@@ -23,8 +24,11 @@ export const PUT = route({ params: Params, body: AgentPayload }, async ({ params
 });
 
 export const DELETE = route({ params: Params }, async ({ params, auth }) => {
+  if (!(await getAgent(auth.accountId, params.id))) throw notFound("Agent");
+  // The engines' copies first, while the deployments still say where they are.
+  const remote = await deleteRemoteCopies(auth.accountId, params.id);
   if (!(await deleteAgent(auth.accountId, params.id))) throw notFound("Agent");
-  return { agent_id: params.id, status: "deleted" };
+  return { agent_id: params.id, status: "deleted", ...(remote.length ? { remote } : {}) };
 });
 
 export const { POST, PATCH, OPTIONS } = otherMethods({ GET, PUT, DELETE });

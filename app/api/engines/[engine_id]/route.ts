@@ -1,4 +1,5 @@
-import { deleteEngine, getEngine, updateEngine } from "@/lib/engines/db";
+import { deleteEngine, getEngine } from "@/lib/engines/db";
+import { changeEngine } from "@/lib/engines/manage";
 import { engineView } from "@/lib/engines/engine-view";
 import { notFound } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
@@ -14,11 +15,8 @@ export const GET = route({ params: Params }, async ({ req, params, auth }) => {
 });
 
 /** Rename, move, replace the key, or rotate the webhook secret (the old webhook URL stops working at once). */
-export const PATCH = route({ params: Params, body: EnginePatch }, async ({ req, params, body, auth }) => {
-  const engine = await updateEngine(auth.accountId, params.engine_id, body);
-  if (!engine) throw notFound("Engine");
-  return engineView(engine, req, auth.role);
-});
+export const PATCH = route({ params: Params, body: EnginePatch }, async ({ req, params, body, auth }) =>
+  changeEngine(auth.accountId, params.engine_id, body, req, auth.role));
 
 export const DELETE = route({ params: Params }, async ({ params, auth }) => {
   if (!(await deleteEngine(auth.accountId, params.engine_id))) throw notFound("Engine");

@@ -1,0 +1,27 @@
+// Kysely types of migration 0022, merged into lib/core/tables.ts's DB from here so the engines
+// room owns its schema's shape (as lib/analysis/tables.ts does). Types only.
+import type {} from "@/lib/core/tables";
+
+export interface CallPriceJobsTable {
+  account_id: string; call_sid: string; engine_id: string; attempts: number;
+  /** Not asked before this instant. */
+  next_at: string;
+  /** A fresh value per claim; only its holder may finish the job. */
+  claim: string | null;
+  /** The claim lapses at this instant. */
+  lease_until: string | null;
+  created_at: string;
+}
+
+declare module "@/lib/core/tables" {
+  /** The engine columns migration 0022 added (null for engines that need none: hosted Bolna). */
+  interface EnginesTable {
+    /** JSON: the provider's non-secret settings. */
+    settings: string | null;
+    /** Sealed JSON: the provider's other secrets. */
+    cred_ciphertext: Buffer | null; cred_iv: Buffer | null; cred_tag: Buffer | null; cred_key_id: string | null;
+  }
+  interface DB {
+    call_price_jobs: CallPriceJobsTable;
+  }
+}
