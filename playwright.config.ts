@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { FAKE_BOLNA_KEY, METRICS_TOKEN, fakeBolnaPort } from "./e2e/fake-bolna-env";
+import { FAKE_BOLNA_KEY, FAKE_TWILIO_SID, FAKE_TWILIO_TOKEN, METRICS_TOKEN, fakeBolnaPort, fakeOssPort, fakeTwilioPort } from "./e2e/fake-bolna-env";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${PORT}`;
@@ -65,6 +65,17 @@ export default defineConfig({
     env: {
       FAKE_BOLNA_PORT: String(FAKE_BOLNA), FAKE_BOLNA_API_KEY: FAKE_BOLNA_KEY,
       FAKE_BOLNA_AUTO_COMPLETE_MS: "1500", FAKE_BOLNA_RECORDING_BASE: "http://127.0.0.1:9/recordings",
+    },
+  }, {
+    // A self-hosted engine's fakes (e2e/self-hosted.spec.ts): the open-source Bolna server and
+    // Twilio, which plays each call it is asked to place to its end, calling the app back signed.
+    command: "node_modules/.bin/tsx lib/testing/fake-self-hosted-server.ts",
+    url: `http://127.0.0.1:${fakeOssPort(PORT)}/all`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+    env: {
+      FAKE_OSS_PORT: String(fakeOssPort(PORT)), FAKE_TWILIO_PORT: String(fakeTwilioPort(PORT)),
+      FAKE_TWILIO_SID, FAKE_TWILIO_TOKEN, FAKE_TWILIO_AUTO_MS: "1000",
     },
   }],
 });

@@ -8,6 +8,7 @@ import type { EngineConfirm } from "./engine-confirm-dialog";
 import { useCan } from "@/lib/people/hooks/use-can";
 import { formatDateTime } from "@/lib/format/date-time";
 import { reachableFromInternet } from "@/lib/engines/webhook-reach";
+import { CAPABILITIES, CAPABILITY_LABELS, providerInfo } from "@/lib/engines/providers";
 
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -29,7 +30,7 @@ export function EngineCard({ engine, onConfirm, onEdit }: { engine: EngineRecord
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <h2 id={`engine-${engine.engine_id}`} className="truncate font-semibold text-zinc-900 dark:text-zinc-50">{engine.name}</h2>
-          <p className="text-xs text-zinc-500 dark:text-zinc-400">Bolna · added {formatDateTime(engine.created_at)}</p>
+          <p className="text-xs text-zinc-500 dark:text-zinc-400">{providerInfo(engine.provider)?.label ?? engine.provider} · added {formatDateTime(engine.created_at)}</p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" size="sm" onClick={() => check.mutate(engine.engine_id)} disabled={!can.allowed || check.isPending} title={can.reason}>
@@ -61,13 +62,44 @@ export function EngineCard({ engine, onConfirm, onEdit }: { engine: EngineRecord
       </div>
       <dl className="mt-3 space-y-2 text-sm">
         <Row label="Base URL"><span className="break-all font-mono text-[13px]">{engine.base_url}</span></Row>
-        <Row label="API key"><span className="font-mono text-[13px]">{engine.api_key_hint || "set"}</span></Row>
+        <Row label="API key"><span className="font-mono text-[13px]">{engine.api_key_hint || (engine.telephony ? "none" : "set")}</span></Row>
+        {engine.telephony && (
+          <Row label="Twilio">
+            <span className="break-all font-mono text-[13px]">{engine.telephony.account_sid}</span> · from {engine.telephony.from_number} · token{" "}
+            <span className="font-mono text-[13px]">{engine.telephony.auth_token_hint}</span>
+          </Row>
+        )}
+        {engine.push_url && (
+          <Row label="Push URL">
+            <span className="flex items-start gap-1">
+              <code className="min-w-0 break-all rounded bg-zinc-100 px-1.5 py-0.5 text-xs dark:bg-zinc-800" data-testid="push-url">{engine.push_url}</code>
+              <CopyButton value={engine.push_url} label={`Copy the push URL of ${engine.name}`} className="-mt-1" />
+            </span>
+          </Row>
+        )}
+        <Row label="Can">
+          <ul className="space-y-0.5" aria-label={`What ${engine.name} can do`} data-testid="engine-capabilities">
+            {CAPABILITIES.map((c) => {
+              const why = providerInfo(engine.provider)?.can[c];
+              return (
+                <li key={c} className="flex items-start gap-1.5" data-capability={c} data-can={why === true}>
+                  {why === true ? <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-600 dark:text-emerald-400" />
+                    : <XCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-zinc-400" />}
+                  <span>{CAPABILITY_LABELS[c]}{why === true ? "" : <span className="text-zinc-500 dark:text-zinc-400">: no, {why ?? "unknown"}</span>}</span>
+                </li>
+              );
+            })}
+          </ul>
+        </Row>
         <Row label="Webhook URL">
           {engine.webhook_url ? (
+            <>
             <span className="flex items-start gap-1">
               <code className="min-w-0 break-all rounded bg-zinc-100 px-1.5 py-0.5 text-xs dark:bg-zinc-800" data-testid="webhook-url">{engine.webhook_url}</code>
               <CopyButton value={engine.webhook_url} label={`Copy the webhook URL of ${engine.name}`} className="-mt-1" />
             </span>
+            <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">{providerInfo(engine.provider)?.webhookNote}</p>
+            </>
           ) : null}
           {engine.webhook_url && !reachableFromInternet(engine.webhook_url) ? (
             <p className="mt-1 text-xs text-amber-800 dark:text-amber-300" data-testid="webhook-unreachable">

@@ -13,6 +13,10 @@ import { Input } from "@/components/ui/input";
 import { useCheckEngine, useCreateEngine, useUpdateEngine, type EngineRecord } from "@/lib/engines/hooks";
 import { HostedEngineCreate as EngineCreate } from "@/lib/engines/schema";
 import { enginePatchBody, isEngineField, keyNeededAgain, type EngineFormValues } from "./engine-form-values";
+import { PushSecretPanel } from "./push-secret-panel";
+import { SelfHostedEngineForm } from "./self-hosted-engine-form";
+
+type Kind = "hosted" | "self-hosted";
 
 // Editing: the stored key is never in the form; blank keeps it (the server's schema checks a new one).
 const EngineEdit = EngineCreate.omit({ provider: true }).extend({ api_key: z.union([z.literal(""), EngineCreate.shape.api_key]) });
@@ -30,6 +34,9 @@ type Checked = { ok: boolean; message: string };
 export function EngineFormDialog({ engine: initial, onClose }: { engine?: EngineRecord; onClose: () => void }) {
   const [engine, setEngine] = React.useState<EngineRecord | undefined>(initial);
   const [checked, setChecked] = React.useState<Checked | null>(null);
+  // Adding: which kind of engine; a self-hosted one, once added, shows its push secret.
+  const [kind, setKind] = React.useState<Kind>("hosted");
+  const [added, setAdded] = React.useState<EngineRecord | null>(null);
   // Once a new engine is saved the dialog edits it: the resolver follows without remounting the form.
   const editing = React.useRef(initial !== undefined);
   React.useEffect(() => { editing.current = engine !== undefined; }, [engine]);
@@ -79,8 +86,21 @@ export function EngineFormDialog({ engine: initial, onClose }: { engine?: Engine
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>A Bolna account (hosted or self-hosted) that runs your agents and places their calls.</DialogDescription>
+          <DialogDescription>Where your agents run and their calls are placed: Bolna&apos;s hosted API, or your own Bolna server with your Twilio account.</DialogDescription>
         </DialogHeader>
+        {!initial && !engine && !added && (
+          <fieldset className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+            <legend className="sr-only">Kind of engine</legend>
+            {([["hosted", "Bolna (hosted API)"], ["self-hosted", "Bolna (your own server, calls through Twilio)"]] as const).map(([k, label]) => (
+              <label key={k} className="flex items-center gap-1.5">
+                <input type="radio" name="engine-kind" value={k} checked={kind === k} onChange={() => setKind(k)} className="accent-indigo-600" />
+                {label}
+              </label>
+            ))}
+          </fieldset>
+        )}
+        {added ? <PushSecretPanel engine={added} onDone={onClose} />
+          : kind === "self-hosted" && !engine ? <SelfHostedEngineForm onCreated={setAdded} /> : (
         <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={title}>
           <Field label="Name" required error={errors.name?.message}>
             <Input autoComplete="off" placeholder="Bolna production" {...form.register("name")} />
@@ -117,6 +137,7 @@ export function EngineFormDialog({ engine: initial, onClose }: { engine?: Engine
             <Button type="submit" disabled={isSubmitting}>{busy ?? (engine ? "Save" : "Add engine")}</Button>
           </DialogFooter>
         </form>
+        )}
       </DialogContent>
     </Dialog>
   );

@@ -20,6 +20,12 @@ export interface EngineRecord {
   api_key_hint: string;
   /** Admins and owners only: the path secret lets anyone post calls into the account. */
   webhook_url?: string;
+  /** Self-hosted Bolna: the Twilio account calls go out through (never its auth token). */
+  telephony?: { provider: string; account_sid: string; from_number: string; api_base_url: string; auth_token_hint: string };
+  /** Engines that take pushes, admins only: where the engine posts what it knows of a call. */
+  push_url?: string;
+  /** Only in the answer that created it or rotated it. */
+  push_secret?: string;
   created_at: string;
   updated_at: string;
 }

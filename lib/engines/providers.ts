@@ -25,6 +25,8 @@ export interface ProviderInfo {
   /** Each capability: true, or why this engine cannot. */
   can: Record<Capability, true | string>;
   defaultBaseUrl: string;
+  /** How the engine's webhook URL gets used, said beside it. */
+  webhookNote: string;
   /** What the engine would do with an agent, checked before a deploy sends anything. */
   readiness: (agent: unknown) => ReadinessIssue[];
 }

@@ -20,6 +20,8 @@ export const EngineCreate = z.preprocess(
   z.discriminatedUnion("provider", [HostedEngineCreate, SelfHostedBolnaCreate], { error: KINDS }),
 );
 export type EngineCreateInput = z.input<typeof HostedEngineCreate> | z.input<typeof SelfHostedBolnaCreate>;
+/** The console's form for a self-hosted engine: the API's schema (the optional key may be left blank there). */
+export const SelfHostedEngineForm = SelfHostedBolnaCreate.extend({ api_key: z.union([z.literal(""), SelfHostedBolnaCreate.shape.api_key.unwrap()]).optional() });
 export type EngineCreateBody = z.output<typeof EngineCreate>;
 
 export const EnginePatch = z.object({

@@ -48,7 +48,7 @@ export interface FakeTwilio {
 
 interface Prepared { kind: SentCallback["kind"]; event: CallEvent; call: FakeTwilioCall; url: string; method: string; params: Record<string, string>; signature: SignatureMode }
 
-export async function startFakeTwilio(opts: { accountSid?: string; authToken?: string } = {}): Promise<FakeTwilio> {
+export async function startFakeTwilio(opts: { accountSid?: string; authToken?: string; port?: number } = {}): Promise<FakeTwilio> {
   const accountSid = opts.accountSid ?? newSid("AC");
   const authToken = opts.authToken ?? crypto.randomBytes(16).toString("hex");
   const otherKey = crypto.randomBytes(16).toString("hex"); // signs "wrong" signatures: valid-looking, another key
@@ -133,7 +133,7 @@ export async function startFakeTwilio(opts: { accountSid?: string; authToken?: s
       return m[2] === ".mp3" ? sendMedia(req, res, recordingMp3(), "audio/mpeg") : sendMedia(req, res, recordingWav(recordingChannels(call)), "audio/x-wav");
     }
     notFound();
-  });
+  }, { port: opts.port });
 
   const mustGet = (sid: string) => {
     const call = calls.get(sid);

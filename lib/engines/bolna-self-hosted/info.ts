@@ -35,5 +35,6 @@ export const selfHostedBolnaInfo: ProviderInfo = {
     analysis: true,
   },
   defaultBaseUrl: "http://localhost:5001",
+  webhookNote: "Voxdesk hands it to Twilio with every call it places: Twilio's signed callbacks report each call's progress and recording to it.",
   readiness: selfHostedReadiness,
 };

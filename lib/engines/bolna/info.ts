@@ -9,5 +9,6 @@ export const bolnaInfo: ProviderInfo = {
   label: "Bolna",
   can: { deploy: true, place_call: true, sync: true, push: true, analysis: true },
   defaultBaseUrl: "https://api.bolna.ai",
+  webhookNote: "Deploying sets it on the engine's agents: Bolna posts every status change of their calls to it.",
   readiness: bolnaReadiness,
 };
