@@ -1,9 +1,10 @@
 "use client";
 
 import { StatusBadge } from "@/components/ui/badge";
-import { formatDateTime, formatDuration, formatUsdPrecise } from "@/lib/calls/format";
+import { formatDateTime, formatDuration } from "@/lib/calls/format";
 import type { CallRecord } from "@/lib/calls/hooks";
 import { cn, focusRing } from "@/lib/utils";
+import { CallCost } from "./call-cost";
 import { Direction } from "./direction";
 import { SentimentBadge, SuccessMark } from "./outcome-marks";
 
@@ -37,7 +38,7 @@ export function CallCards({ calls, selected, onOpen }: { calls: CallRecord[]; se
             </span>
             <span className="flex items-center justify-between gap-2 text-xs text-zinc-500 dark:text-zinc-400">
               <span className="truncate">{c.from_number || "—"} → {c.to_number || "—"}</span>
-              <span className="shrink-0">{formatDuration(c.duration)} · {formatUsdPrecise(c.cost)}</span>
+              <span className="shrink-0">{formatDuration(c.duration)} · <CallCost call={c} /></span>
             </span>
             {c.outcome && c.outcome.status !== "none" && (
               <span className="flex items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400" data-testid="card-outcome">

@@ -1,8 +1,9 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import { StatusBadge } from "@/components/ui/badge";
-import { formatDateTime, formatDuration, formatUsdPrecise } from "@/lib/calls/format";
+import { formatDateTime, formatDuration } from "@/lib/calls/format";
 import type { CallRecord } from "@/lib/calls/hooks";
 import type { PlanFieldLike } from "@/lib/calls/field-params";
+import { CallCost } from "./call-cost";
 import { Direction } from "./direction";
 import { FieldValue, SentimentBadge, SuccessMark } from "./outcome-marks";
 
@@ -24,7 +25,7 @@ const baseColumns = [
   col.accessor("call_type", { header: "Direction", cell: (c) => <Direction type={c.getValue()} /> }),
   col.accessor("status", { header: "Status", cell: (c) => <StatusBadge status={c.getValue()} /> }),
   col.accessor("duration", { header: "Duration", cell: (c) => formatDuration(c.getValue()), meta: { align: "right" } }),
-  col.accessor("cost", { header: "Cost", cell: (c) => formatUsdPrecise(c.getValue()), meta: { align: "right" } }),
+  col.accessor("cost", { header: "Cost", cell: (c) => <CallCost call={c.row.original} />, meta: { align: "right" } }),
   // What the call achieved.
   col.accessor((c) => c.outcome?.success ?? null, { id: "success", header: "Success", cell: (c) => <SuccessMark outcome={c.row.original.outcome} /> }),
   col.accessor((c) => c.outcome?.sentiment ?? null, { id: "sentiment", header: "Sentiment", cell: (c) => <SentimentBadge sentiment={c.getValue()} /> }),

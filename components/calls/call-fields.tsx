@@ -1,8 +1,9 @@
 import * as React from "react";
 import { StatusBadge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
-import { formatDateTimeFull, formatDuration, formatUsdPrecise } from "@/lib/calls/format";
+import { formatDateTimeFull, formatDuration } from "@/lib/calls/format";
 import type { CallRecord } from "@/lib/calls/hooks";
+import { CallCost } from "./call-cost";
 import { Direction } from "./direction";
 
 function Row({ label, field, children, copy }: { label: string; field: string; children: React.ReactNode; copy?: string }) {
@@ -38,7 +39,7 @@ export function CallFields({ call }: { call: CallRecord }) {
         <span className="tabular-nums">{formatDuration(call.duration)}</span>{" "}
         <span className="text-zinc-500 tabular-nums dark:text-zinc-400">({call.duration} s)</span>
       </Row>
-      <Row label="Cost" field="cost"><span className="tabular-nums">{formatUsdPrecise(call.cost)}</span></Row>
+      <Row label="Cost" field="cost"><CallCost call={call} detail /></Row>
       <Row label="Created" field="created_at">
         <time dateTime={call.created_at}>{formatDateTimeFull(call.created_at)}</time>
         <span className="block font-mono text-xs text-zinc-500 dark:text-zinc-400">{call.created_at}</span>

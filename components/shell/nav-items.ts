@@ -1,4 +1,4 @@
-import { Bell, BookOpen, Bot, Contact, KeyRound, LayoutDashboard, Megaphone, PhoneCall, PhoneOff, ScrollText, Server, Sparkles, Users, Webhook, Wrench, type LucideIcon } from "lucide-react";
+import { Bell, BookOpen, Bot, CircleDollarSign, Contact, KeyRound, LayoutDashboard, Megaphone, PhoneCall, PhoneOff, ScrollText, Server, Sparkles, Users, Webhook, Wrench, type LucideIcon } from "lucide-react";
 import type { Role } from "@/lib/people/roles";
 
 /** `minRole`: shown only to that role and above (the pages' API answers 403 below it anyway). */
@@ -14,6 +14,7 @@ export const navItems: readonly NavItem[] = [
   { href: "/campaigns", label: "Campaigns", icon: Megaphone },
   { href: "/alerts", label: "Alerts", icon: Bell },
   { href: "/do-not-call", label: "Do not call", icon: PhoneOff, minRole: "admin" },
+  { href: "/settings/pricing", label: "Pricing", icon: CircleDollarSign },
   { href: "/settings/members", label: "Members", icon: Users, minRole: "admin" },
   { href: "/settings/api-keys", label: "API keys", icon: KeyRound, minRole: "admin" },
   { href: "/settings/ai-providers", label: "AI providers", icon: Sparkles, minRole: "admin" },

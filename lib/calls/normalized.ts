@@ -25,6 +25,8 @@ export interface CallExtras {
   turns?: TranscriptTurn[] | null;
   /** What the call used, when the engine says: the basis of an estimated cost. */
   usage?: CallUsage | null;
+  /** true: some cost components are Voxdesk's estimate from `usage` and the account's prices (lib/pricing), not a bill. */
+  cost_estimated?: boolean | null;
   /** Per-turn latency (ms from the caller stopping to the agent speaking) and interruptions, when given. */
   latency_ms?: number[] | null;
   interruptions?: number | null;

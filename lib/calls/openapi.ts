@@ -54,7 +54,7 @@ export function detailsPaths(r: SchemaRegistry): Record<string, Record<string, O
         description:
           "Analytics records of the account's voice calls, newest first (created_at, then call_sid, descending), in " +
           "keyset-paginated pages: pass `next_cursor` back as `cursor` until it is null. Filters combine with AND. " +
-          "`duration` is in seconds and `cost` in USD." + FIELD_NOTES,
+          "`duration` is in seconds and `cost` in USD; a call with `cost_estimated: true` carries an estimate from its usage and the account's prices (GET /pricing)." + FIELD_NOTES,
         query: DetailsQuery,
         queryNotes: {
           limit: "Page size, an integer from 1 to 1000 (default 100); anything else is a 400",

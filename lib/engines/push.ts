@@ -5,6 +5,8 @@ import type { CallPatch } from "@/lib/calls/normalized";
 import { turnsText } from "@/lib/calls/normalized";
 import { CALL_STATUSES } from "@/lib/calls/status";
 import { AppError } from "@/lib/http/errors";
+import { estimateCost } from "@/lib/pricing/estimate";
+import type { Prices } from "@/lib/pricing/schema";
 import { openEngineSecrets, type EngineRow } from "./db";
 
 // POST /api/ingest/{engine_id}: what an engine (or anything observing its calls) knows of a call
@@ -54,8 +56,14 @@ export function verifyPush(secret: string, body: string, headers: Headers): void
   }
 }
 
-/** A push record → the patch of its call. */
-export function pushToPatch(b: PushBody): CallPatch {
+/**
+ * A push record → the patch of its call. The engine reports usage, not money: with the account's
+ * `prices`, the usage becomes estimated transcriber/synthesizer/llm components, which the ingest
+ * sums with whatever else the call has (the carrier's price, in either order) into its cost.
+ */
+export function pushToPatch(b: PushBody, prices?: Prices): CallPatch {
+  const estimate = b.usage && prices ? estimateCost(b.usage, prices) : {};
+  const estimated = Object.keys(estimate).length > 0;
   const conversation = b.task === "conversation" || (b.task === undefined && b.transcript !== undefined);
   const status = b.status ?? (conversation ? "completed" : undefined);
   return {
@@ -73,6 +81,7 @@ export function pushToPatch(b: PushBody): CallPatch {
       hangup_reason: b.end_reason ?? undefined,
       hangup_by: b.ended_by_assistant === undefined ? undefined : b.ended_by_assistant ? "Assistant" : "Caller",
       turns: b.transcript, usage: b.usage, latency_ms: b.latency?.turns, interruptions: b.interruptions,
+      ...(estimated ? { cost_breakdown: estimate, cost_estimated: true } : {}),
     },
   };
 }

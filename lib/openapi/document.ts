@@ -11,6 +11,7 @@ import { aiProvidersPaths, aiProvidersTag } from "@/lib/ai-providers/openapi";
 import { analysisPaths } from "@/lib/analysis/openapi";
 import { webhooksPaths, webhooksTag } from "@/lib/webhooks/openapi";
 import { alertsPaths, alertsTag } from "@/lib/alerts/openapi";
+import { pricingPaths, pricingTag } from "@/lib/pricing/openapi";
 import { healthPaths } from "./health";
 import { sessionPaths } from "@/lib/people/openapi-session";
 import { teamsPaths } from "@/lib/people/openapi";
@@ -60,6 +61,7 @@ const TAGS = [
   aiProvidersTag,
   webhooksTag,
   alertsTag,
+  pricingTag,
   { name: "Campaigns", description: "Outbound campaigns and the account's do-not-call list." },
   { name: "Console session", description: "Sign-in for the web console (not in the platform spec)." },
   { name: "Teams", description: "Members, roles, API keys and the audit log (admin and above)." },
@@ -78,6 +80,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
     ...aiProvidersPaths(r),
     ...webhooksPaths(r),
     ...alertsPaths(r),
+    ...pricingPaths(r),
     ...suppressionsPaths(r),
     ...campaignsPaths(r),
     ...sessionPaths(r),

@@ -75,6 +75,10 @@ export const CallRecord = z
     summary: z.string().nullable().describe("The engine's summary of the call"),
     extracted_data: z.record(z.string(), z.unknown()).nullable().describe("Fields the engine extracted from the conversation"),
     cost_breakdown: z.record(z.string(), z.number()).nullable().describe("Cost per component (llm, network, platform, synthesizer, transcriber), in USD"),
+    cost_estimated: z.boolean().describe(
+      "true when `cost` includes Voxdesk's estimate: the engine reported usage but no price (self-hosted Bolna), so its transcriber, "
+        + "synthesizer and llm components were priced with the account's table (GET /pricing) when the usage arrived; "
+        + "false when every component is what an engine or carrier billed"),
     hangup_by: z.string().nullable().describe("Who ended the call (Caller, Callee, Carrier, Error, API Request, Unknown)"),
     hangup_reason: z.string().nullable(),
     answered_by_voice_mail: z.boolean().nullable(),

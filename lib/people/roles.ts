@@ -11,8 +11,11 @@ export const atLeast = (have: Role, need: Role): boolean => rank(have) >= rank(n
 
 /** Families that hold people, credentials or outside connections: admin even to read. */
 const ADMIN_PREFIXES = ["/api/members", "/api/keys", "/api/audit", "/api/engines", "/api/ai-providers", "/api/suppressions", "/api/do-not-call", "/api/webhook-endpoints"];
-/** Alert rules are read by everyone (the current value and state), changed by admins (they mail people). */
-const ADMIN_WRITE_PREFIXES = ["/api/alert-rules"];
+/**
+ * Read by everyone, changed by admins: alert rules (their current value and state; they mail
+ * people) and the price table (every call's estimated cost follows it).
+ */
+const ADMIN_WRITE_PREFIXES = ["/api/alert-rules", "/api/pricing"];
 
 export function requiredRole(method: string, pathname: string): Role {
   if (ADMIN_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`))) {

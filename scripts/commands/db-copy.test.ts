@@ -25,6 +25,7 @@ import * as campaignsRoute from "@/app/api/campaigns/route";
 import * as invitesRoute from "@/app/api/members/invites/route";
 import * as toolsRoute from "@/app/api/tools/route";
 import * as recoverRoute from "@/app/api/webhook-endpoints/[endpoint_id]/recover/route";
+import * as pricingRoute from "@/app/api/pricing/route";
 import * as webhookEndpointsRoute from "@/app/api/webhook-endpoints/route";
 import * as toolTest from "@/app/api/tools/[tool_id]/test/route";
 import { registration } from "@/app/api/tools/tools-fixtures";
@@ -32,7 +33,8 @@ import { newApiToken, sha256Hex } from "@/lib/people/credentials";
 import { keyFilePath } from "@/lib/core/secrets";
 import { insertApiToken, revokeApiToken } from "@/lib/people/db/accounts";
 import { insertCalls } from "@/lib/calls/db/calls";
-import { closeDb } from "@/lib/core/client";
+import { closeDb, db } from "@/lib/core/client";
+import { enqueuePriceJob } from "@/lib/engines/db/price-jobs";
 import { canConnect, createDatabase, dropDatabase } from "@/lib/core/postgres";
 import { call, newAccountWithToken, pointAt } from "@/lib/testing/harness";
 import { echoHandler, startLoopbackServer, type LoopbackServer } from "@/lib/testing/loopback-server";
@@ -55,7 +57,7 @@ import { evaluateOnce } from "@/lib/alerts/evaluator";
 const ADMIN = process.env.TEST_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:55432/postgres";
 const havePg = Boolean(process.env.TEST_PG_ADMIN_URL) || (await canConnect(ADMIN));
 
-const TABLES = ["accounts", "calls", "call_daily", "agents", "tools", "tool_tests", "contact_lists", "contacts", "engines", "agent_deployments", "call_daily_engine", "users", "api_tokens", "sessions", "audit_log", "signin_failures", "suppressions", "member_links", "campaigns", "campaign_contacts", "call_outcomes", "call_outcome_fields", "ai_providers", "analysis_jobs", "analysis_runs", "call_outcome_daily", "webhook_endpoints", "webhook_events", "webhook_deliveries", "webhook_attempts", "agent_versions", "agent_deployment_log", "call_minute", "alert_rules", "alert_incidents", "agent_tests", "agent_test_runs", "agent_test_results", "webhook_recovers"];
+const TABLES = ["accounts", "calls", "call_daily", "agents", "tools", "tool_tests", "contact_lists", "contacts", "engines", "agent_deployments", "call_daily_engine", "users", "api_tokens", "sessions", "audit_log", "signin_failures", "suppressions", "member_links", "campaigns", "campaign_contacts", "call_outcomes", "call_outcome_fields", "ai_providers", "analysis_jobs", "analysis_runs", "call_outcome_daily", "webhook_endpoints", "webhook_events", "webhook_deliveries", "webhook_attempts", "agent_versions", "agent_deployment_log", "call_minute", "alert_rules", "alert_incidents", "agent_tests", "agent_test_runs", "agent_test_results", "webhook_recovers", "call_price_jobs", "account_pricing"];
 const TOOL_TOKEN = "tok_copy_plaintext_9Xq2Lm";
 const UNTIL = new Date("2025-06-30T12:00:00Z");
 const pgName = `voxdesk_copy_${crypto.randomBytes(5).toString("hex")}`;
@@ -110,6 +112,7 @@ async function snapshot() {
     aiProviders: (await get(aiProvidersRoute.GET, "/api/ai-providers", a.token)).json,
     webhookEndpoints: (await get(webhookEndpointsRoute.GET, "/api/webhook-endpoints", a.token)).json,
     alertRules: (await get(alertRulesRoute.GET, "/api/alert-rules", a.token)).json,
+    pricing: (await get(pricingRoute.GET, "/api/pricing", a.token)).json,
     incidents: (await get(incidentsRoute.GET, "/api/incidents", a.token)).json,
     tools: (await get(toolsRoute.GET, "/api/tools", a.token)).json,
     lists: (await get(contactsRoute.GET, "/api/contacts", a.token)).json,
@@ -178,6 +181,10 @@ beforeAll(async () => {
   const agentTest = { name: "Copy test", variables: { name: "Ann" }, turns: ["hello"], expect: [{ type: "reply_matches", pattern: "^hel+o" }] };
   expect((await call(agentTestsRoute.POST, "POST", "/", { token: a.token, params: { id: agentId }, body: agentTest })).status).toBe(201);
   expect((await call(agentTestRunRoute.POST, "POST", "/", { token: a.token, params: { id: agentId } })).json.total).toBe(1);
+  // A carrier price still to be asked for (call_price_jobs) and the account's own price table (account_pricing).
+  await enqueuePriceJob(db(), { account_id: a.accountId, call_sid: "copy-exec-1", engine_id: engine.json.engine_id }, UNTIL);
+  const rates = { stt_per_minute: 0.0043, tts_per_1k_characters: 0.03, llm_per_1m_input_tokens: 2.5, llm_per_1m_output_tokens: 10 };
+  expect((await call(pricingRoute.PUT, "PUT", "/api/pricing", { token: a.token, body: rates })).status).toBe(200);
   // A recover run of the endpoint (webhook_recovers).
   expect((await call(recoverRoute.POST, "POST", "/", { token: a.token, params: { endpoint_id: hook.json.endpoint_id }, body: { since: "2025-01-01T00:00:00Z" } })).status).toBe(202);
 

@@ -63,8 +63,9 @@ describe("GET /api/details", () => {
     expect(res.status).toBe(200);
     expect(res.json.calls).toHaveLength(5);
     const c = res.json.calls[0];
-    expect(Object.keys(c).sort()).toEqual([...FIELDS, ...EXTRAS, "outcome"].sort());
+    expect(Object.keys(c).sort()).toEqual([...FIELDS, ...EXTRAS, "cost_estimated", "outcome"].sort());
     for (const k of EXTRAS) expect(c[k], k).toBeNull();
+    expect(c.cost_estimated).toBe(false); // an imported cost is as recorded
     // Nobody analysed an imported call.
     expect(c.outcome).toMatchObject({ status: "none", source: null, success: null, fields: {}, errors: [] });
     expect(typeof c.duration).toBe("number");

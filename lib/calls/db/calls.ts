@@ -21,6 +21,8 @@ export interface CallRecord {
 /** Beside the spec's 13 fields: what an engine reported; null for imported calls. */
 export interface CallExtraFields {
   summary: string | null; extracted_data: Record<string, unknown> | null; cost_breakdown: Record<string, number> | null;
+  /** Whether cost_breakdown holds Voxdesk's estimate from the call's usage (lib/pricing). */
+  cost_estimated: boolean;
   hangup_by: string | null; hangup_reason: string | null; answered_by_voice_mail: boolean | null;
   error_message: string | null; template_variables: Record<string, unknown> | null; engine_id: string | null;
 }
@@ -35,7 +37,7 @@ export type DetailRow = CallRecord & { engine_id?: string | null; extra?: string
  * page, and the object rest + three spreads it replaced cost more than the SQLite read itself
  * (1.6 ms vs 0.6 ms for 100 rows: the spreads built dictionary-mode objects that JSON.stringify then
  * walked slowly too). Key order is unchanged: the 13 spec fields, the extras, engine_id, outcome. `extra`
- * is what ingest recorded (CallExtras in lib/calls/normalized.ts, exactly these eight keys). The outcome is
+ * is what ingest recorded (CallExtras in lib/calls/normalized.ts: these nine keys are shown). The outcome is
  * "none" here; withOutcomes fills in the stored ones.
  */
 export function toDetail(r: DetailRow): CallDetail {
@@ -45,7 +47,7 @@ export function toDetail(r: DetailRow): CallDetail {
     to_number: r.to_number, duration: r.duration, recording_url: r.recording_url, transcription: r.transcription,
     status: r.status, cost: r.cost, call_type: r.call_type, created_at: r.created_at,
     summary: x.summary ?? null, extracted_data: x.extracted_data ?? null, cost_breakdown: x.cost_breakdown ?? null,
-    hangup_by: x.hangup_by ?? null, hangup_reason: x.hangup_reason ?? null,
+    cost_estimated: x.cost_estimated === true, hangup_by: x.hangup_by ?? null, hangup_reason: x.hangup_reason ?? null,
     answered_by_voice_mail: x.answered_by_voice_mail ?? null, error_message: x.error_message ?? null,
     template_variables: x.template_variables ?? null, engine_id: r.engine_id ?? null, agent_version: r.agent_version ?? null, outcome: NO_OUTCOME,
   };
