@@ -21,7 +21,8 @@ export function CallCost({ call, detail = false }: { call: Pick<CallRecord, "cos
     );
   }
   return (
-    <span className="flex flex-col gap-0.5" data-estimated="">
+    // break-normal: the sheet's value cell breaks anywhere (for ids and URLs), which would split this sentence's words.
+    <span className="flex flex-col gap-0.5 break-normal" data-estimated="">
       <span className="flex flex-wrap items-center gap-2">
         <span className="tabular-nums"><span aria-hidden="true">≈ </span>{amount}</span>
         <Badge variant="warning">estimated</Badge>
