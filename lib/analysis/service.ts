@@ -2,7 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import { getAgent } from "@/lib/agents/db";
 import { getCall, listCalls } from "@/lib/calls/db/calls";
-import { ExportQuery, rangeBounds } from "@/lib/calls/schema";
+import { ExportQuery, listFilters } from "@/lib/calls/schema";
 import { AppError, notFound, type FieldError } from "@/lib/http/errors";
 import { validate } from "@/lib/http/route";
 import { outcomeFilter } from "@/lib/outcomes/service";
@@ -51,11 +51,7 @@ async function selectRun(accountId: string, query: CallLogFilters, providerId?: 
   const sids: string[] = [];
   if (!query.status || query.status === "completed") {
     const plans = await agentsWithPlan(accountId);
-    const { from, toExclusive } = rangeBounds(query.from, query.to);
-    const filters = {
-      agent_id: query.agent_id, agent_version: query.agent_version, engine_id: query.engine_id, campaign_id: query.campaign_id,
-      status: "completed", call_type: query.call_type, from, toExclusive, q: query.q, outcome,
-    };
+    const filters = { ...listFilters(query), status: "completed", outcome };
     for (let cursor: string | undefined, more = plans.size > 0; more; ) {
       const page = await listCalls(accountId, filters, PAGE, cursor);
       for (const c of page.calls) if (plans.has(c.agent_id) && c.transcription.trim()) sids.push(c.call_sid);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CALL_TYPES, CallSidParams, DetailsQuery, ExportQuery, SummaryQuery } from "@/lib/calls/schema";
+import { CALL_TYPES, CSV_ENGINE_COLUMNS, CallSidParams, DetailsQuery, ExportQuery, SummaryQuery } from "@/lib/calls/schema";
 import type { SchemaRegistry } from "@/lib/openapi/json-schema";
 import { operation, type OperationObject } from "@/lib/openapi/operation";
 import { CallPage, CallRecord, CallSummary } from "@/lib/openapi/responses";
@@ -7,9 +7,16 @@ import { OUTCOME_COLUMNS } from "@/lib/outcomes/csv";
 
 const DATE_OR_TIME = "ISO 8601 date (YYYY-MM-DD, a whole UTC day) or timestamp";
 
+/** The engine filters, the same on the list, the export and the summary. */
+const ENGINE_NOTES = {
+  engine_id: "Only calls that came through this engine (an engine id, a UUID; anything else is a 400); a deleted engine's calls still match",
+  provider: "Only calls that came through an engine of this kind (the engine's `provider`; another value is a 400)",
+};
+
 export const FILTER_NOTES = {
   agent_id: "Only calls of this agent",
   agent_version: "Only calls that ran this version of the agent (the call's `agent_version`); needs `agent_id` (a 400 otherwise)",
+  ...ENGINE_NOTES,
   status: "Only calls with this status, exactly as recorded: one of the listed statuses (an engine's names, plus in_progress and rejected, the older names imported calls carry) or any other value an imported call was recorded with",
   call_type: `Only calls of this type (${CALL_TYPES.join(", ")})`,
   from: `Earliest creation time, inclusive: ${DATE_OR_TIME}`,
@@ -36,12 +43,13 @@ const SPEC_FIELDS = Object.keys(CallRecord.shape).slice(0, Object.keys(CallRecor
 const CsvBody = z
   .string()
   .describe(
-    `RFC 4180 CSV, UTF-8, CRLF line ends. A header row with the record's ${SPEC_FIELDS.length} spec fields (${SPEC_FIELDS.join(", ")}) and the outcome columns ` +
+    `RFC 4180 CSV, UTF-8, CRLF line ends. A header row with the record's ${SPEC_FIELDS.length} spec fields (${SPEC_FIELDS.join(", ")}), ` +
+      `the call's engine (${CSV_ENGINE_COLUMNS.join(", ")}; empty for calls without one) and the outcome columns ` +
       `(${OUTCOME_COLUMNS.join(", ")}; outcome_fields is the plan's fields as JSON), then one row per call. ` +
       "Text cells that start with = @ (or a tab/carriage return), or with + or - not followed by only phone characters, " +
       "get a leading ' so spreadsheets do not run them as formulas, and so does such text after a , ; tab or line break inside a cell " +
       "(a spreadsheet splitting on ; would start a cell there); phone numbers such as +14155550101 stay as written, " +
-      "so the file can be read back with `npm run cli -- calls import` (account_id is ignored there).",
+      "so the file can be read back with `npm run cli -- calls import` (account_id and the engine and outcome columns are ignored there).",
   );
 
 export function detailsPaths(r: SchemaRegistry): Record<string, Record<string, OperationObject>> {
@@ -127,13 +135,15 @@ export function detailsPaths(r: SchemaRegistry): Record<string, Record<string, O
           "Totals, per day, per status, per call type and per agent over a range of UTC days (default: the last 30 days " +
           "ending today; at most 731 days). Read from a daily rollup, so the cost does not grow with the number of calls. " +
           "`outcomes` sums the calls' analysed outcomes (success, sentiment, disposition) by the call's UTC day, from a rollup " +
-          "too; with `campaign_id`, from that campaign's calls. Durations are in seconds, costs in USD.",
+          "too; with `campaign_id`, from that campaign's calls. `engine_id` and `provider` narrow every figure, still from the " +
+          "rollups. Durations are in seconds, costs in USD.",
         query: SummaryQuery,
         queryNotes: {
           from: "First UTC day, YYYY-MM-DD, inclusive (default: 29 days before `to`)",
           to: "Last UTC day, YYYY-MM-DD, inclusive (default: today)",
           agent_id: "Only calls of this agent",
           agent_version: "Only calls that ran this version of the agent (needs `agent_id`); read from that version's calls, not the rollup",
+          ...ENGINE_NOTES,
         },
         responses: { 200: { description: "Aggregates over the range", schema: CallSummary } },
         errors: { 400: "Invalid date, `from` after `to`, a range over 731 days, or an unknown parameter" },

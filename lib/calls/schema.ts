@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CALL_STATUSES, CallStatus } from "@/lib/calls/status";
 import { documentedAs, queryInteger } from "@/lib/core/page-query";
+import { PROVIDER_NAMES } from "@/lib/engines/providers";
 import { fieldFilters, OutcomeQuery } from "@/lib/outcomes/filters";
 
 // Query parameters of GET /api/details and /api/details/summary, and the call record itself
@@ -21,13 +22,19 @@ const IsoDate = documentedAs(z.string().regex(DATE_RE, "must be a date YYYY-MM-D
  */
 const StatusFilter = documentedAs(z.union([CallStatus, z.string().min(1)]), { type: "string", enum: [...CALL_STATUSES] });
 const CallTypeFilter = documentedAs(z.string().min(1), { type: "string", enum: [...CALL_TYPES] });
+/** Engines' ids are UUIDs; one not (or no longer) in the account finds no calls, like an unknown agent. */
+const EngineIdFilter = documentedAs(z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "must be an engine id (a UUID)"),
+  { type: "string", format: "uuid" });
+/** The kinds of engine this build knows (a call carries its engine's). */
+const ProviderFilter = z.enum(PROVIDER_NAMES, { error: `must be one of: ${PROVIDER_NAMES.join(", ")}` });
 
 const DetailsObject = z
   .object({
     limit: queryInteger(1, 1000).optional(),
     cursor: z.string().min(1).optional(),
     agent_id: z.string().min(1).optional(),
-    engine_id: z.string().min(1).optional(),
+    engine_id: EngineIdFilter.optional(),
+    provider: ProviderFilter.optional(),
     campaign_id: z.string().min(1).optional(),
     /** The agent version the calls ran; needs agent_id (versions are numbered per agent). */
     agent_version: queryInteger(1, 2_147_483_647).optional(),
@@ -62,6 +69,16 @@ export type DetailsQuery = z.output<typeof DetailsQuery>;
 const ExportObject = DetailsObject.omit({ limit: true, cursor: true });
 export const ExportQuery = ExportObject.superRefine(onlyFieldFilters(Object.keys(ExportObject.shape)));
 
+/** The export's columns after the record's 13 fields: the call's engine and its provider (empty without one). */
+export const CSV_ENGINE_COLUMNS = ["engine_id", "provider"] as const;
+
+/** A parsed call-log query's filters as listCalls takes them (the outcome filter is resolved by the caller). */
+export function listFilters(q: z.output<typeof ExportObject>) {
+  const { from, toExclusive } = rangeBounds(q.from, q.to);
+  return { agent_id: q.agent_id, agent_version: q.agent_version, engine_id: q.engine_id, provider: q.provider, campaign_id: q.campaign_id,
+    status: q.status, call_type: q.call_type, from, toExclusive, q: q.q };
+}
+
 /** GET /api/details/{call_sid}. */
 export const CallSidParams = z.object({ call_sid: z.string().min(1).max(128) }).strict();
 
@@ -72,6 +89,8 @@ export const SummaryQuery = z
     agent_id: z.string().min(1).optional(),
     agent_version: queryInteger(1, 2_147_483_647).optional(),
     campaign_id: z.string().min(1).optional(),
+    engine_id: EngineIdFilter.optional(),
+    provider: ProviderFilter.optional(),
   })
   .strict()
   .refine((v) => !v.from || !v.to || v.from <= v.to, { message: "from must not be after to", path: ["from"] })

@@ -1,7 +1,10 @@
 // The dashboard's arithmetic over rollup rows, apart from the SQL that reads them
 // (lib/calls/db/summary.ts), so the bench's bare server (scripts/support) answers with the same maths.
 
-export interface SummaryRange { fromDay: string; toDay: string; agentId?: string; campaignId?: string; /** With agentId. */ agentVersion?: number }
+export interface SummaryRange {
+  fromDay: string; toDay: string; agentId?: string; campaignId?: string; /** With agentId. */ agentVersion?: number;
+  /** The call's engine, and the engine's provider (both rollup key columns, migration 0023). */ engineId?: string; provider?: string;
+}
 
 export interface DailyRow { day: string; agent_id: string; agent_name: string; status: string; call_type: string; calls: number; duration: number; cost: number }
 
@@ -57,6 +60,8 @@ export function summarise(rows: DailyRow[], r: SummaryRange, engine: EngineFigur
     to: r.toDay,
     agent_id: r.agentId ?? null,
     campaign_id: r.campaignId ?? null,
+    engine_id: r.engineId ?? null,
+    provider: r.provider ?? null,
     totals: {
       calls: totals.calls,
       completed: totals.completed,

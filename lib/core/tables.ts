@@ -35,14 +35,19 @@ export interface CallsTable {
   engine_id?: string | null; status_rank?: number; updated_at?: string | null; extra?: string | null;
   /** Migration 0009: the campaign that placed the call. */
   campaign_id?: string | null;
+  /** Migration 0023: the engine's provider, written by the ingest beside engine_id; NULL without an engine. */
+  provider?: string | null;
 }
 export interface CallDailyEngineTable {
-  account_id: string; day: string; agent_id: string; hangup_by: string; hangup_reason: string; calls: number; voicemail: number;
+  account_id: string; day: string; agent_id: string; hangup_by: string; hangup_reason: string;
+  /** Migration 0023: the call's engine and its provider, '' for none. */ engine_id: string; provider: string;
+  calls: number; voicemail: number;
   cost_llm: number; cost_network: number; cost_platform: number; cost_synthesizer: number; cost_transcriber: number;
 }
 export interface CallDailyTable {
-  account_id: string; day: string; agent_id: string; agent_name: string; status: string;
-  call_type: string; calls: number; duration: number; cost: number;
+  account_id: string; day: string; agent_id: string; agent_name: string; status: string; call_type: string;
+  /** Migration 0023: the call's engine and its provider, '' for none. */ engine_id: string; provider: string;
+  calls: number; duration: number; cost: number;
 }
 export interface AgentsTable {
   id: string; account_id: string; name: string; agent_config: string; agent_prompts: string;

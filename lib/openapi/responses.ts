@@ -7,6 +7,7 @@ import type { CallDetail as DbCallRecord, listCalls } from "@/lib/calls/db/calls
 import { AgentConfig, AgentPrompts } from "@/lib/agents/schema";
 import { CALL_TYPES } from "@/lib/calls/schema";
 import { CallStatus, FINAL_CALL_STATUSES } from "@/lib/calls/status";
+import { PROVIDER_NAMES } from "@/lib/engines/providers";
 
 // Response bodies of the foundation endpoints as zod schemas, for the OpenAPI document only
 // (handlers return what the db files build). The type checks at the bottom tie each schema to the
@@ -85,6 +86,9 @@ export const CallRecord = z
     error_message: z.string().nullable(),
     template_variables: z.record(z.string(), z.unknown()).nullable().describe("The values the call was placed with (the prompts' {variables})"),
     engine_id: z.string().nullable().describe("Engine that placed the call"),
+    provider: z.string().nullable().describe(
+      `The kind of engine the call came through: its engine's \`provider\` (${PROVIDER_NAMES.join(", ")}), kept after the engine is deleted; `
+        + "null for calls without an engine (imported ones), and for calls whose engine was deleted before Voxdesk recorded providers on calls"),
     agent_version: z.number().int().nullable().describe("The agent version the call ran: deployed on its engine when it was placed, or in force at its start for calls from webhooks and sync; null when not known (imported calls, calls before versions, unknown remote agents)"),
     outcome: CallOutcomeSchema,
   })
@@ -109,6 +113,8 @@ export const CallSummary = z
     to: day("Last day of the range (UTC), inclusive"),
     agent_id: z.string().nullable().describe("The agent filter, or null for all agents"),
     campaign_id: z.string().nullable().describe("The campaign filter, or null for all calls"),
+    engine_id: z.string().nullable().describe("The engine filter, or null for all calls"),
+    provider: z.string().nullable().describe("The provider filter (a kind of engine), or null for all calls"),
     totals: Totals,
     per_day: z
       .array(

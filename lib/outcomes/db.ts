@@ -33,7 +33,7 @@ export const NO_OUTCOME: CallOutcome = Object.freeze({
 }) as CallOutcome;
 
 /** What the caller already knows of the call; ingest does, and holds the call's lock (PostgreSQL). */
-export interface KnownCall { createdAt: string }
+export interface KnownCall { createdAt: string; engineId: string | null; provider: string | null }
 
 /**
  * PostgreSQL: the call's transaction-scoped advisory lock, the key ingest takes first
@@ -51,7 +51,7 @@ export async function lockOutcomeCall(trx: Kysely<DB>, accountId: string, callSi
  * writer of call_outcomes, so the rollup stays exact: application code rather than triggers, because
  * db:copy copies the rollup as rows (a trigger would count every copied outcome twice) and the bench
  * seeds straight into these tables. A replaced outcome (isNew false) is read first and its share
- * taken back. Without `known` (Voxdesk's own analysis), the call's created_at is read and, on
+ * taken back. Without `known` (Voxdesk's own analysis), the call's created_at, engine and provider are read and, on
  * PostgreSQL, the call's advisory lock taken (the key ingest takes), so two writers of one call's
  * outcome never both count it.
  */
@@ -61,23 +61,27 @@ export async function writeOutcome(
 ) {
   const pg = dialect() === "postgres";
   if (!known) await lockOutcomeCall(trx, accountId, callSid);
-  const createdAt = known?.createdAt ?? (await runSql<{ created_at: string }>(trx, CALL_CREATED, [accountId, callSid]))[0]?.created_at;
-  if (createdAt === undefined) throw new Error(`writeOutcome: no call ${callSid}`);
+  const call = known ?? (await readCall(trx, accountId, callSid));
+  if (call === undefined) throw new Error(`writeOutcome: no call ${callSid}`);
+  const { createdAt } = call;
+  // The rollup's engine columns: '' for a call without an engine, as in the call rollups.
+  const engineId = call.engineId ?? "", provider = call.provider ?? "";
   const [old] = isNew ? [] : await runSql<OldShare>(trx, OUTCOME_OLD, [accountId, callSid]);
   const [{ call_id: callId }] = await runSql<{ call_id: number | string }>(trx, OUTCOME_UPSERT, [
     accountId, callSid, agentId, "analyzed", meta.source, o.success === null ? null : pg ? o.success : Number(o.success),
     o.success_reason, o.sentiment, o.disposition,
     // [name, value] pairs: PostgreSQL's jsonb would reorder an object's keys, and the plan's order is kept.
-    JSON.stringify(Object.entries(o.fields)), o.errors.length ? JSON.stringify(o.errors) : null, meta.model, meta.analyzedAt, createdAt, accountId, callSid,
+    JSON.stringify(Object.entries(o.fields)), o.errors.length ? JSON.stringify(o.errors) : null, meta.model, meta.analyzedAt, createdAt,
+    engineId, provider, accountId, callSid,
   ]);
   // Alerts: the minute rollup first, as ingest touches it before its outcome hook (lock order).
   await moveOutcomeMinute(trx, accountId, old && { created_at: old.created_at, agent_id: old.agent_id,
     success: old.success === null ? null : Boolean(old.success), sentiment: old.sentiment },
   { created_at: createdAt, agent_id: agentId, success: o.success, sentiment: o.sentiment });
   await moveOutcomeShare(trx, accountId, old && {
-    day: old.created_at.slice(0, 10), agent_id: old.agent_id, success: old.success === null ? null : Boolean(old.success),
-    sentiment: old.sentiment, disposition: old.disposition,
-  }, { day: createdAt.slice(0, 10), agent_id: agentId, success: o.success, sentiment: o.sentiment, disposition: o.disposition });
+    day: old.created_at.slice(0, 10), agent_id: old.agent_id, engine_id: old.engine_id, provider: old.provider,
+    success: old.success === null ? null : Boolean(old.success), sentiment: old.sentiment, disposition: old.disposition,
+  }, { day: createdAt.slice(0, 10), agent_id: agentId, engine_id: engineId, provider, success: o.success, sentiment: o.sentiment, disposition: o.disposition });
   // A new call has no field rows yet: one statement fewer on the common path (the ingest speed target).
   if (!isNew) await runSql(trx, FIELDS_DELETE, [accountId, callSid]);
   const params: unknown[] = [];
@@ -89,7 +93,13 @@ export async function writeOutcome(
   await emitCallAnalyzed(trx, accountId, callSid, o, meta);
 }
 
-type OldShare = { agent_id: string; success: number | boolean | null; sentiment: string | null; disposition: string | null; created_at: string };
+async function readCall(trx: Kysely<DB>, accountId: string, callSid: string): Promise<KnownCall | undefined> {
+  const [c] = await runSql<{ created_at: string; engine_id: string | null; provider: string | null }>(trx, CALL_CREATED, [accountId, callSid]);
+  return c && { createdAt: c.created_at, engineId: c.engine_id, provider: c.provider };
+}
+
+type OldShare = { agent_id: string; success: number | boolean | null; sentiment: string | null; disposition: string | null; created_at: string;
+  engine_id: string; provider: string };
 
 /**
  * Ingest's hook for the engine's own analysis: an execution whose extracted_data carries the plan's
@@ -102,7 +112,8 @@ export function engineOutcomeHook(plan: AnalysisPlan | null | undefined): CallHo
     const o = evaluateExtraction(plan, call.extra.extracted_data);
     if (!o) return;
     // Ingest passes the call's stored created_at and holds the call's lock.
-    await writeOutcome(trx, accountId, call.call_sid, call.agent_id, o, { source: "engine", model: null, analyzedAt: call.updated_at }, isNew, { createdAt: call.created_at });
+    await writeOutcome(trx, accountId, call.call_sid, call.agent_id, o, { source: "engine", model: null, analyzedAt: call.updated_at }, isNew,
+      { createdAt: call.created_at, engineId: call.engine_id, provider: call.provider });
   };
 }
 

@@ -20,6 +20,8 @@ export interface CallOutcomesTable {
   created_at: string;
   /** The call's id (migration 0019): the walk reaches its call by primary key. */
   call_id: number | null;
+  /** The call's engine and provider ('' for none) the outcome is counted under in call_outcome_daily (migration 0023). */
+  engine_id: string; provider: string;
 }
 export interface CallOutcomeFieldsTable {
   account_id: string; call_sid: string; name: string; num_value: number | null; text_value: string | null;
@@ -29,6 +31,7 @@ export interface CallOutcomeFieldsTable {
 /** Migration 0014: outcome counts per account, UTC day of the call, agent and disposition ('' for none). */
 export interface CallOutcomeDailyTable {
   account_id: string; day: string; agent_id: string; disposition: string;
+  /** Migration 0023: the call's engine and its provider, '' for none. */ engine_id: string; provider: string;
   analyzed: number; judged: number; succeeded: number; positive: number; neutral: number; negative: number;
 }
 

@@ -81,11 +81,11 @@ async function listedSids(token: string, qs: string) {
 }
 
 describe("GET /api/details/export", () => {
-  it("streams every call as a CSV attachment: header of the 13 fields, then all rows newest first", async () => {
+  it("streams every call as a CSV attachment: header of the 13 fields and the engine's, then all rows newest first", async () => {
     const { res, header, rows, sids } = await exportCsv(a.token, "");
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="calls-\d{4}-\d\d-\d\d\.csv"$/);
-    expect(header).toEqual([...CALL_FIELDS, ...OUTCOME_COLUMNS]); // + the outcome columns
+    expect(header).toEqual([...CALL_FIELDS, "engine_id", "provider", ...OUTCOME_COLUMNS]); // + the outcome columns
     expect(rows).toHaveLength(aCalls.length + 1);
     expect(new Set(sids).size).toBe(rows.length);
     expect(sids).toEqual(await listedSids(a.token, ""));

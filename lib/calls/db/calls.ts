@@ -25,18 +25,19 @@ export interface CallExtraFields {
   cost_estimated: boolean;
   hangup_by: string | null; hangup_reason: string | null; answered_by_voice_mail: boolean | null;
   error_message: string | null; template_variables: Record<string, unknown> | null; engine_id: string | null;
+  /** The engine's provider, copied onto the call by the ingest (migration 0023). */ provider: string | null;
 }
 /** What the call achieved (lib/outcomes), read in one batch per page, and the agent version it ran. */
 export type CallDetail = CallRecord & CallExtraFields & { agent_version: number | null; outcome: CallOutcome };
 
-export const DETAIL_COLUMNS = [...CALL_FIELDS, "engine_id", "extra", "agent_version"] as const;
-export type DetailRow = CallRecord & { engine_id?: string | null; extra?: string | null; agent_version?: number | null };
+export const DETAIL_COLUMNS = [...CALL_FIELDS, "engine_id", "provider", "extra", "agent_version"] as const;
+export type DetailRow = CallRecord & { engine_id?: string | null; provider?: string | null; extra?: string | null; agent_version?: number | null };
 
 /**
  * A row as the API shows it. Written out field by field on purpose: this runs for every row of every
  * page, and the object rest + three spreads it replaced cost more than the SQLite read itself
  * (1.6 ms vs 0.6 ms for 100 rows: the spreads built dictionary-mode objects that JSON.stringify then
- * walked slowly too). Key order is unchanged: the 13 spec fields, the extras, engine_id, outcome. `extra`
+ * walked slowly too). Key order is unchanged: the 13 spec fields, the extras, engine_id, provider, outcome. `extra`
  * is what ingest recorded (CallExtras in lib/calls/normalized.ts: these nine keys are shown). The outcome is
  * "none" here; withOutcomes fills in the stored ones.
  */
@@ -49,7 +50,8 @@ export function toDetail(r: DetailRow): CallDetail {
     summary: x.summary ?? null, extracted_data: x.extracted_data ?? null, cost_breakdown: x.cost_breakdown ?? null,
     cost_estimated: x.cost_estimated === true, hangup_by: x.hangup_by ?? null, hangup_reason: x.hangup_reason ?? null,
     answered_by_voice_mail: x.answered_by_voice_mail ?? null, error_message: x.error_message ?? null,
-    template_variables: x.template_variables ?? null, engine_id: r.engine_id ?? null, agent_version: r.agent_version ?? null, outcome: NO_OUTCOME,
+    template_variables: x.template_variables ?? null, engine_id: r.engine_id ?? null, provider: r.provider ?? null,
+    agent_version: r.agent_version ?? null, outcome: NO_OUTCOME,
   };
 }
 
@@ -63,6 +65,7 @@ async function withOutcomes(accountId: string, calls: CallDetail[]): Promise<Cal
 
 export interface CallFilters {
   agent_id?: string; status?: string; call_type?: string; engine_id?: string; campaign_id?: string;
+  /** The engine's provider (calls_provider: account, provider, created_at). */ provider?: string;
   /** Only with agent_id (calls_agent_version: account, agent, version, created_at). */ agent_version?: number;
   /** Inclusive lower bound, ISO timestamp. */ from?: string;
   /** Exclusive upper bound, ISO timestamp. */ toExclusive?: string;
@@ -120,7 +123,7 @@ function unfilteredPageSqlite(accountId: string, limit: number, cursor?: string)
 const QUALIFIED = DETAIL_COLUMNS.map((c) => `calls.${c}` as `calls.${(typeof DETAIL_COLUMNS)[number]}`);
 
 export async function listCalls(accountId: string, f: CallFilters, limit: number, cursor?: string) {
-  const unfiltered = !f.agent_id && f.agent_version === undefined && !f.engine_id && !f.campaign_id && !f.status && !f.call_type && !f.from && !f.toExclusive && f.q === undefined && !hasOutcomeFilter(f.outcome);
+  const unfiltered = !f.agent_id && f.agent_version === undefined && !f.engine_id && !f.provider && !f.campaign_id && !f.status && !f.call_type && !f.from && !f.toExclusive && f.q === undefined && !hasOutcomeFilter(f.outcome);
   const fast = unfiltered ? unfilteredPageSqlite(accountId, limit, cursor) : undefined;
   if (fast) return page(accountId, fast, limit);
   const search = f.q === undefined ? undefined : await searchCondition(f.q, dialect());
@@ -144,6 +147,7 @@ export async function listCalls(accountId: string, f: CallFilters, limit: number
   if (f.agent_id) query = query.where("calls.agent_id", "=", f.agent_id);
   if (f.agent_version !== undefined) query = query.where("calls.agent_version", "=", f.agent_version);
   if (f.engine_id) query = query.where("calls.engine_id", "=", f.engine_id);
+  if (f.provider) query = query.where("calls.provider", "=", f.provider);
   if (f.campaign_id) query = query.where("calls.campaign_id", "=", f.campaign_id);
   if (f.status) query = query.where("calls.status", "=", f.status);
   if (f.call_type) query = query.where("calls.call_type", "=", f.call_type);

@@ -4,11 +4,12 @@
 // Both dialects take the same text except where noted.
 
 /** What the upsert reads of a stored call. */
-export const STORED_COLUMNS = ["id", "status", "status_rank", "updated_at", "created_at", "agent_id", "name", "call_type", "duration", "cost", "extra", "agent_version"] as const;
+export const STORED_COLUMNS = ["id", "status", "status_rank", "updated_at", "created_at", "agent_id", "name", "call_type", "duration", "cost", "extra", "agent_version",
+  "engine_id", "provider"] as const;
 
 /** The columns an execution sets, in the order of callValues(); PostgreSQL also keeps `numbers` for its search index. */
 export const CALL_FIELDS = ["agent_id", "name", "from_number", "to_number", "duration", "recording_url", "transcription", "status", "cost",
-  "call_type", "engine_id", "status_rank", "updated_at", "extra"] as const;
+  "call_type", "engine_id", "provider", "status_rank", "updated_at", "extra"] as const;
 
 const marks = (n: number) => Array(n).fill("?").join(", ");
 
@@ -30,18 +31,21 @@ export const CALL_SQL = { sqlite: texts(false), postgres: texts(true) };
 export const ADVISORY_LOCK = "SELECT pg_advisory_xact_lock(hashtextextended(?, 0))";
 export const FTS_DELETE = "DELETE FROM calls_fts WHERE rowid = ?";
 export const FTS_INSERT = "INSERT INTO calls_fts (rowid, transcription, numbers) VALUES (?, ?, ?)";
+/** The provider of the engine a call came through, copied onto the call (migration 0023). */
+export const ENGINE_PROVIDER = "SELECT provider FROM engines WHERE account_id = ? AND id = ?";
 
-const DAILY_KEY = ["account_id", "day", "agent_id", "status", "call_type"];
-const ENGINE_KEY = ["account_id", "day", "agent_id", "hangup_by", "hangup_reason"];
+// engine_id and provider ('' for none) end each key (migration 0023): the summary filters by them.
+const DAILY_KEY = ["account_id", "day", "agent_id", "status", "call_type", "engine_id", "provider"];
+const ENGINE_KEY = ["account_id", "day", "agent_id", "hangup_by", "hangup_reason", "engine_id", "provider"];
 const add = (table: string, cols: string[]) => cols.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(", ");
 const COSTS = ["cost_llm", "cost_network", "cost_platform", "cost_synthesizer", "cost_transcriber"];
 
-/** One call's share of call_daily: account, day, agent, agent name, status, call type, calls, duration, cost. */
-export const DAILY_UPSERT = `INSERT INTO call_daily (account_id, day, agent_id, agent_name, status, call_type, calls, duration, cost)
-  VALUES (${marks(9)}) ON CONFLICT (${DAILY_KEY.join(", ")}) DO UPDATE SET ${add("call_daily", ["calls", "duration", "cost"])}, agent_name = excluded.agent_name`;
+/** One call's share of call_daily: account, day, agent, agent name, status, call type, engine, provider, calls, duration, cost. */
+export const DAILY_UPSERT = `INSERT INTO call_daily (account_id, day, agent_id, agent_name, status, call_type, engine_id, provider, calls, duration, cost)
+  VALUES (${marks(11)}) ON CONFLICT (${DAILY_KEY.join(", ")}) DO UPDATE SET ${add("call_daily", ["calls", "duration", "cost"])}, agent_name = excluded.agent_name`;
 export const DAILY_PRUNE = `DELETE FROM call_daily WHERE ${DAILY_KEY.map((k) => `${k} = ?`).join(" AND ")} AND calls <= 0`;
 
 /** One call's share of call_daily_engine: the key, then calls, voicemail and the five cost components. */
 export const ENGINE_UPSERT = `INSERT INTO call_daily_engine (${ENGINE_KEY.join(", ")}, calls, voicemail, ${COSTS.join(", ")})
-  VALUES (${marks(12)}) ON CONFLICT (${ENGINE_KEY.join(", ")}) DO UPDATE SET ${add("call_daily_engine", ["calls", "voicemail", ...COSTS])}`;
+  VALUES (${marks(14)}) ON CONFLICT (${ENGINE_KEY.join(", ")}) DO UPDATE SET ${add("call_daily_engine", ["calls", "voicemail", ...COSTS])}`;
 export const ENGINE_PRUNE = `DELETE FROM call_daily_engine WHERE ${ENGINE_KEY.map((k) => `${k} = ?`).join(" AND ")} AND calls <= 0`;

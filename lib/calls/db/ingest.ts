@@ -8,7 +8,7 @@ import { runSql } from "@/lib/core/prepared";
 import { callExtra, type StoredCallExtra } from "@/lib/calls/extra";
 import { numbersText } from "./insert";
 import type { DB } from "@/lib/core/tables";
-import { ADVISORY_LOCK, CALL_SQL, DAILY_PRUNE, DAILY_UPSERT, ENGINE_PRUNE, ENGINE_UPSERT, FTS_DELETE, FTS_INSERT } from "./ingest-sql";
+import { ADVISORY_LOCK, CALL_SQL, DAILY_PRUNE, DAILY_UPSERT, ENGINE_PRUNE, ENGINE_PROVIDER, ENGINE_UPSERT, FTS_DELETE, FTS_INSERT } from "./ingest-sql";
 
 /** A normalized call resolved to our agent (or kept under the engine's agent id when none matches). */
 export interface ResolvedCall extends NormalizedCall {
@@ -25,16 +25,20 @@ export type UpsertOutcome = "imported" | "updated" | "unchanged";
 /** What a stored call counted for before this change: a hook takes it back from its own rollups. */
 export type CallShare = Pick<Stored, "agent_id" | "status" | "duration" | "cost" | "created_at">;
 
+/** The call a hook is handed: as stored, with the provider of its engine (null: the engine is unknown). */
+export type HookCall = ResolvedCall & { provider: string | null };
+
 /**
  * A feature that follows every call (its outcome, campaign contact, alert minutes, events out):
  * runs inside the upsert's transaction after the call row changed, with the call as stored
  * (`previous`: what it was before, for an update). The features' hooks and their order are listed
  * in one place, lib/engines/call-hooks.ts.
  */
-export type CallHook = (trx: Kysely<DB>, accountId: string, call: ResolvedCall, isNew: boolean, previous: CallShare | undefined) => Promise<void>;
+export type CallHook = (trx: Kysely<DB>, accountId: string, call: HookCall, isNew: boolean, previous: CallShare | undefined) => Promise<void>;
 
 type Stored = { id: number | undefined; status: string; status_rank?: number; updated_at?: string | null; created_at: string;
-  agent_id: string; name: string; call_type: string; duration: number; cost: number; extra?: string | null; agent_version?: number | null };
+  agent_id: string; name: string; call_type: string; duration: number; cost: number; extra?: string | null; agent_version?: number | null;
+  engine_id?: string | null; provider?: string | null };
 
 /**
  * Inserts or updates a call, by (account, call_sid), in one transaction with its search index and
@@ -62,9 +66,10 @@ export async function upsertCall(accountId: string, report: ResolvedCall | Resol
     const c = isPatch ? mergePatch(report, old as StoredCall | undefined) : report;
     if (!c || (old && !isPatch && !isNewer(c, old))) return "unchanged";
     const extra = JSON.stringify(c.extra);
+    const provider = await providerOf(trx, accountId, c.engine_id, old);
     // In the order of CALL_FIELDS (ingest-sql.ts).
     const values = [c.agent_id, c.name, c.from_number, c.to_number, c.duration, c.recording_url, c.transcription, c.status, c.cost,
-      c.call_type, c.engine_id, c.status_rank, c.updated_at, extra, ...(pg ? [numbersText(c.from_number, c.to_number)] : [])];
+      c.call_type, c.engine_id, provider, c.status_rank, c.updated_at, extra, ...(pg ? [numbersText(c.from_number, c.to_number)] : [])];
     let id: number;
     // The call keeps the day it was first recorded on, so it never moves between rollup days.
     const createdAt = old?.created_at ?? c.created_at;
@@ -85,10 +90,10 @@ export async function upsertCall(accountId: string, report: ResolvedCall | Resol
       if (old) await runSql(trx, FTS_DELETE, [id]);
       await runSql(trx, FTS_INSERT, [id, c.transcription, numbersText(c.from_number, c.to_number)]);
     }
-    await applyRollups(trx, accountId, { ...c, created_at: createdAt }, 1);
+    await applyRollups(trx, accountId, { ...c, created_at: createdAt, provider }, 1);
     // The stored created_at: an outcome's rollup day and the call log's order follow the call row.
     // The stored agent_version too: the first record's stamp, which later deliveries keep.
-    const stored = old ? { ...c, created_at: createdAt, agent_version: old.agent_version ?? null } : c;
+    const stored = old ? { ...c, created_at: createdAt, agent_version: old.agent_version ?? null, provider } : { ...c, provider };
     const previous = old ? { agent_id: old.agent_id, status: old.status, duration: old.duration, cost: old.cost, created_at: createdAt } : undefined;
     for (const hook of hooks) await hook(trx, accountId, stored, !old, previous);
     return old ? "updated" : "imported";
@@ -97,13 +102,23 @@ export async function upsertCall(accountId: string, report: ResolvedCall | Resol
 
 const advisoryLock = (trx: Kysely<DB>, key: string) => runSql(trx, ADVISORY_LOCK, [key]);
 
+/**
+ * The provider copied onto the call (the call log filters by it without a join): the stored one while
+ * the engine is the same, as an engine never changes provider; else its engine's, one primary-key read.
+ */
+async function providerOf(trx: Kysely<DB>, accountId: string, engineId: string, old: Stored | undefined): Promise<string | null> {
+  if (old?.provider && old.engine_id === engineId) return old.provider;
+  const [row] = await runSql<{ provider: string }>(trx, ENGINE_PROVIDER, [accountId, engineId]);
+  return row?.provider ?? null;
+}
+
 function isNewer(c: ResolvedCall, old: Stored): boolean {
   const rank = old.status_rank ?? 0;
   if (c.status_rank !== rank) return c.status_rank > rank;
   return c.updated_at > (old.updated_at ?? "");
 }
 
-type Contribution = Pick<Stored, "agent_id" | "name" | "status" | "call_type" | "duration" | "cost" | "created_at"> & {
+type Contribution = Pick<Stored, "agent_id" | "name" | "status" | "call_type" | "duration" | "cost" | "created_at" | "engine_id" | "provider"> & {
   /** A stored row's JSON, or the new execution's extras as parsed (not parsed again from JSON). */
   call_sid: string; extra: string | null | StoredCallExtra;
 };
@@ -111,12 +126,13 @@ type Contribution = Pick<Stored, "agent_id" | "name" | "status" | "call_type" | 
 /** Adds (sign 1) or removes (sign -1) one call's share of both daily rollups; emptied rows go. */
 async function applyRollups(trx: Kysely<DB>, accountId: string, c: Contribution, sign: 1 | -1, engineRollup = true) {
   const day = c.created_at.slice(0, 10);
-  const dailyKey = [accountId, day, c.agent_id, c.status, c.call_type];
-  await runSql(trx, DAILY_UPSERT, [accountId, day, c.agent_id, c.name, c.status, c.call_type, sign, sign * c.duration, sign * c.cost]);
+  const engine = [c.engine_id ?? "", c.provider ?? ""];
+  const dailyKey = [accountId, day, c.agent_id, c.status, c.call_type, ...engine];
+  await runSql(trx, DAILY_UPSERT, [accountId, day, c.agent_id, c.name, c.status, c.call_type, ...engine, sign, sign * c.duration, sign * c.cost]);
   if (sign < 0) await runSql(trx, DAILY_PRUNE, dailyKey);
   if (!engineRollup) return;
   const x = typeof c.extra === "object" && c.extra !== null ? c.extra : callExtra(c.extra, c.call_sid);
-  const key = [accountId, day, c.agent_id, x.hangup_by ?? "", x.hangup_reason ?? ""];
+  const key = [accountId, day, c.agent_id, x.hangup_by ?? "", x.hangup_reason ?? "", ...engine];
   const costs = COST_COMPONENTS.map((k) => sign * (x.cost_breakdown?.[k] ?? 0));
   await runSql(trx, ENGINE_UPSERT, [...key, sign, sign * (x.answered_by_voice_mail ? 1 : 0), ...costs]);
   if (sign < 0) await runSql(trx, ENGINE_PRUNE, key);

@@ -48,9 +48,10 @@ async function insertCallsSqlite(accountId: string, rows: NewCall[]): Promise<{ 
     );
     const fts = raw.prepare("INSERT INTO calls_fts (rowid, transcription, numbers) VALUES (?, ?, ?)");
     const rollup = raw.prepare(
-      `INSERT INTO call_daily (account_id, day, agent_id, agent_name, status, call_type, calls, duration, cost)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (account_id, day, agent_id, status, call_type) DO UPDATE SET
+      // Imported calls have no engine: its rollup columns are '' (migration 0023).
+      `INSERT INTO call_daily (account_id, day, agent_id, agent_name, status, call_type, engine_id, provider, calls, duration, cost)
+       VALUES (?, ?, ?, ?, ?, ?, '', '', ?, ?, ?)
+       ON CONFLICT (account_id, day, agent_id, status, call_type, engine_id, provider) DO UPDATE SET
          calls = calls + excluded.calls, duration = duration + excluded.duration,
          cost = cost + excluded.cost, agent_name = excluded.agent_name`,
     );
@@ -109,13 +110,14 @@ async function insertCallsPg(accountId: string, input: NewCall[]): Promise<{ ins
       for (const { call_sid } of done) addDelta(deltas, bySid.get(call_sid)!);
     }
     const values = [...deltas.entries()].sort(([a], [b]) => byText(a, b)).map(([, d]) => ({
-      account_id: accountId, day: d[0], agent_id: d[1], agent_name: d[2], status: d[3], call_type: d[4], calls: d[5], duration: d[6], cost: d[7],
+      account_id: accountId, day: d[0], agent_id: d[1], agent_name: d[2], status: d[3], call_type: d[4], engine_id: "", provider: "",
+      calls: d[5], duration: d[6], cost: d[7],
     }));
     for (let i = 0; i < values.length; i += PG_CHUNK) {
       await trx
         .insertInto("call_daily")
         .values(values.slice(i, i + PG_CHUNK))
-        .onConflict((oc) => oc.columns(["account_id", "day", "agent_id", "status", "call_type"]).doUpdateSet({
+        .onConflict((oc) => oc.columns(["account_id", "day", "agent_id", "status", "call_type", "engine_id", "provider"]).doUpdateSet({
           calls: sql`call_daily.calls + excluded.calls`,
           duration: sql`call_daily.duration + excluded.duration`,
           cost: sql`call_daily.cost + excluded.cost`,

@@ -25,7 +25,9 @@ function versionCalls(accountId: string, v: Version, r: SummaryRange) {
   const q = db().selectFrom("calls")
     .where("calls.account_id", "=", accountId).where("calls.agent_id", "=", v.agentId).where("calls.agent_version", "=", v.version)
     .where("calls.created_at", ">=", from).where("calls.created_at", "<", to);
-  return r.campaignId ? q.where("calls.campaign_id", "=", r.campaignId) : q;
+  const c = r.campaignId ? q.where("calls.campaign_id", "=", r.campaignId) : q;
+  const e = r.engineId ? c.where("calls.engine_id", "=", r.engineId) : c;
+  return r.provider ? e.where("calls.provider", "=", r.provider) : e;
 }
 
 /** call_daily's shape for the version's calls in the range. */

@@ -21,6 +21,8 @@ export async function campaignDailyRows(accountId: string, campaignId: string, r
     .select((eb) => [eb.fn.countAll<number>().as("calls"), eb.fn.sum<number>("duration").as("duration"), eb.fn.sum<number>("cost").as("cost")])
     .where("account_id", "=", accountId).where("campaign_id", "=", campaignId).where("created_at", ">=", from).where("created_at", "<", to);
   if (r.agentId) q = q.where("agent_id", "=", r.agentId);
+  if (r.engineId) q = q.where("engine_id", "=", r.engineId);
+  if (r.provider) q = q.where("provider", "=", r.provider);
   const rows = await q.groupBy([day, "agent_id", "name", "status", "call_type"]).execute();
   return rows.map((x) => ({ ...x, calls: Number(x.calls), duration: Number(x.duration), cost: Number(x.cost) }));
 }
@@ -31,6 +33,8 @@ export async function campaignEngineRows(accountId: string, campaignId: string, 
   let q = db().selectFrom("calls").select(["call_sid", "extra"])
     .where("account_id", "=", accountId).where("campaign_id", "=", campaignId).where("created_at", ">=", from).where("created_at", "<", to);
   if (r.agentId) q = q.where("agent_id", "=", r.agentId);
+  if (r.engineId) q = q.where("engine_id", "=", r.engineId);
+  if (r.provider) q = q.where("provider", "=", r.provider);
   return (await q.execute()).map(({ call_sid, extra }) => {
     const x = callExtra(extra, call_sid);
     const c = x.cost_breakdown ?? {};

@@ -41,11 +41,11 @@ export async function seedOutcomes(accountId: string): Promise<number> {
     const succeeded = pg ? sql`count(*) FILTER (WHERE success)` : sql`count(CASE WHEN success = 1 THEN 1 END)`;
     await sql`DELETE FROM call_outcome_daily WHERE account_id = ${accountId}`.execute(trx);
     await sql`
-      INSERT INTO call_outcome_daily (account_id, day, agent_id, disposition, analyzed, judged, succeeded, positive, neutral, negative)
-      SELECT account_id, ${day}, agent_id, coalesce(disposition, ''), count(*), count(success), ${succeeded},
+      INSERT INTO call_outcome_daily (account_id, day, agent_id, disposition, engine_id, provider, analyzed, judged, succeeded, positive, neutral, negative)
+      SELECT account_id, ${day}, agent_id, coalesce(disposition, ''), engine_id, provider, count(*), count(success), ${succeeded},
         count(CASE WHEN sentiment = 'positive' THEN 1 END), count(CASE WHEN sentiment = 'neutral' THEN 1 END), count(CASE WHEN sentiment = 'negative' THEN 1 END)
       FROM call_outcomes WHERE account_id = ${accountId}
-      GROUP BY account_id, ${day}, agent_id, coalesce(disposition, '')`.execute(trx);
+      GROUP BY account_id, ${day}, agent_id, coalesce(disposition, ''), engine_id, provider`.execute(trx);
     return Number(inserted.numAffectedRows ?? 0);
   });
 }

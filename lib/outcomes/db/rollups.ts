@@ -1,18 +1,21 @@
 import "server-only";
 import { sql, type Kysely } from "kysely";
 import { db, dialect } from "@/lib/core/client";
-import { runSql, sqliteStatement } from "@/lib/core/prepared";
+import { runSql } from "@/lib/core/prepared";
+import { rollupWhere } from "@/lib/calls/db/rollup-filter";
 import type { DB } from "@/lib/core/tables";
 import type { SummaryRange } from "@/lib/calls/summary-math";
 import type { OutcomeDayRow } from "../summary-math";
 import { DAILY_OUTCOME_PRUNE, DAILY_OUTCOME_UPSERT } from "./outcome-sql";
 
-// call_outcome_daily (migration 0014): the dashboard's outcome counts per account, UTC day of the
-// call, agent and disposition. writeOutcome moves one outcome's share here in its own transaction;
+// call_outcome_daily (migrations 0014, 0023): the dashboard's outcome counts per account, UTC day of
+// the call, agent, disposition, and the call's engine and provider. writeOutcome moves one outcome's share here in its own transaction;
 // GET /api/details/summary reads only this (or, for one campaign, that campaign's calls).
 
-/** What one stored outcome adds to the rollup. */
-export interface OutcomeShare { day: string; agent_id: string; success: boolean | null; sentiment: string | null; disposition: string | null }
+/** What one stored outcome adds to the rollup; engine_id and provider are '' for a call without an engine. */
+export interface OutcomeShare {
+  day: string; agent_id: string; engine_id: string; provider: string; success: boolean | null; sentiment: string | null; disposition: string | null;
+}
 
 type Counts = { analyzed: number; judged: number; succeeded: number; positive: number; neutral: number; negative: number };
 const COUNTERS = ["analyzed", "judged", "succeeded", "positive", "neutral", "negative"] as const;
@@ -24,7 +27,7 @@ function counts(s: OutcomeShare, sign: 1 | -1): Counts {
   };
 }
 
-const rowKey = (s: OutcomeShare) => `${s.day}\u0000${s.agent_id}\u0000${s.disposition ?? ""}`;
+const rowKey = (s: OutcomeShare) => `${s.day}\u0000${s.agent_id}\u0000${s.disposition ?? ""}\u0000${s.engine_id}\u0000${s.provider}`;
 
 /**
  * Replaces `old`'s share (if any) by `next`'s. The same row (a re-analysis keeping the disposition)
@@ -44,27 +47,21 @@ export async function moveOutcomeShare(trx: Kysely<DB>, accountId: string, old: 
     moves.sort(([x], [y]) => (rowKey(x) < rowKey(y) ? -1 : 1));
   }
   for (const [s, c] of moves) {
-    const key = [accountId, s.day, s.agent_id, s.disposition ?? ""];
+    const key = [accountId, s.day, s.agent_id, s.disposition ?? "", s.engine_id, s.provider];
     await runSql(trx, DAILY_OUTCOME_UPSERT, [...key, ...COUNTERS.map((k) => c[k])]);
     if (c.analyzed < 0) await runSql(trx, DAILY_OUTCOME_PRUNE, key);
   }
 }
 
 const SUMS = "sum(analyzed) AS analyzed, sum(judged) AS judged, sum(succeeded) AS succeeded, sum(positive) AS positive, sum(neutral) AS neutral, sum(negative) AS negative";
-const DAILY_SQL = `SELECT day, disposition, ${SUMS} FROM call_outcome_daily WHERE account_id = ? AND day >= ? AND day <= ?`;
-const GROUP = " GROUP BY day, disposition";
+const DAILY_SQL = `SELECT day, disposition, ${SUMS} FROM call_outcome_daily`;
 
-/** The range's rollup rows, one per day and disposition (all agents, or the range's one). */
+/** The range's rollup rows, one per day and disposition (all agents, engines and providers, or the range's one). */
 export async function outcomeDayRows(accountId: string, r: SummaryRange): Promise<OutcomeDayRow[]> {
   if (r.campaignId) return campaignOutcomeRows(accountId, r.campaignId, r);
-  const stmt = sqliteStatement(r.agentId ? `${DAILY_SQL} AND agent_id = ?${GROUP}` : DAILY_SQL + GROUP);
-  if (stmt) return stmt.all(...(r.agentId ? [accountId, r.fromDay, r.toDay, r.agentId] : [accountId, r.fromDay, r.toDay])) as OutcomeDayRow[];
-  let q = db().selectFrom("call_outcome_daily")
-    .select(["day", "disposition"])
-    .select((eb) => COUNTERS.map((k) => eb.fn.sum<number>(k).as(k)))
-    .where("account_id", "=", accountId).where("day", ">=", r.fromDay).where("day", "<=", r.toDay);
-  if (r.agentId) q = q.where("agent_id", "=", r.agentId);
-  return numbers(await q.groupBy(["day", "disposition"]).execute());
+  const { where, args } = rollupWhere(accountId, r);
+  // Constant texts through runSql: on SQLite compiled once per connection (lib/core/prepared.ts).
+  return runSql<OutcomeDayRow>(db(), `${DAILY_SQL} WHERE ${where} GROUP BY day, disposition`, args);
 }
 
 const numbers = (rows: OutcomeDayRow[]) => rows.map((x) => ({ ...x, ...Object.fromEntries(COUNTERS.map((k) => [k, Number(x[k])])) }) as OutcomeDayRow);
@@ -91,5 +88,7 @@ async function campaignOutcomeRows(accountId: string, campaignId: string, r: Sum
     .where("calls.account_id", "=", accountId).where("calls.campaign_id", "=", campaignId)
     .where("calls.created_at", ">=", from).where("calls.created_at", "<", to);
   if (r.agentId) q = q.where("calls.agent_id", "=", r.agentId);
+  if (r.engineId) q = q.where("calls.engine_id", "=", r.engineId);
+  if (r.provider) q = q.where("calls.provider", "=", r.provider);
   return numbers(await q.groupBy([day, disposition]).execute());
 }

@@ -15,7 +15,8 @@ export const GET = route({ query: SummaryQuery }, async ({ query, auth }) => {
   if (Date.parse(toDay) - Date.parse(fromDay) > MAX_DAYS * 86_400_000) {
     throw validationError([{ path: "from", message: `from..to may span at most ${MAX_DAYS} days` }]);
   }
-  const range = { fromDay, toDay, agentId: query.agent_id, agentVersion: query.agent_version, campaignId: query.campaign_id };
+  const range = { fromDay, toDay, agentId: query.agent_id, agentVersion: query.agent_version, campaignId: query.campaign_id,
+    engineId: query.engine_id, provider: query.provider };
   // The key holds the resolved days, so a kept answer never outlives the day it was computed for.
   return reuseWhileUnchanged(`summary\n${auth.accountId}\n${JSON.stringify(range)}`, () => callSummary(auth.accountId, range));
 });
