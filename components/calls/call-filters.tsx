@@ -8,6 +8,7 @@ import { statusStyle } from "@/components/ui/status-colors";
 import { CALL_TYPE_LABELS } from "@/lib/calls/call-types";
 import type { RangePreset, ResolvedRange } from "@/lib/calls/date-range";
 import { CALL_STATUSES, statusOptionLabel } from "@/lib/calls/status";
+import { engineFilterOptions, engineFilterPatch, engineFilterValue, type EngineLike } from "./engine-filter";
 import { FilterSelect, type FilterOption } from "./filter-select";
 import { RangePicker } from "./range-picker";
 
@@ -19,6 +20,7 @@ const SEARCH_DELAY_MS = 300;
 export interface CallFilterValues {
   agent_id: string | null;
   engine_id: string | null;
+  provider: string | null;
   campaign_id: string | null;
   status: string | null;
   call_type: string | null;
@@ -29,8 +31,8 @@ export type CallFiltersProps = {
   range: ResolvedRange;
   values: CallFilterValues;
   agents: FilterOption[];
-  /** Engines to filter by; the filter is hidden when the account has none. */
-  engines: FilterOption[];
+  /** Engines to filter by (and their kinds); the filter is hidden when the account has none. */
+  engines: EngineLike[];
   /** Campaigns to filter by; hidden when the account has none (and none is chosen). */
   campaigns: FilterOption[];
   onRange: (r: { range: RangePreset | null; from: string | null; to: string | null }) => void;
@@ -61,7 +63,7 @@ export function CallFilters({ range, values, agents, engines, campaigns, onRange
     return () => clearTimeout(t);
   }, [text, values.q, onChange]);
 
-  const active = Boolean(values.agent_id || values.engine_id || values.campaign_id || values.status || values.call_type || values.q || range.kind !== "all" || moreActive);
+  const active = Boolean(values.agent_id || values.engine_id || values.provider || values.campaign_id || values.status || values.call_type || values.q || range.kind !== "all" || moreActive);
   return (
     <div className="mb-4 flex flex-col gap-2">
       <div className="flex flex-col gap-2 lg:flex-row lg:items-center">
@@ -76,7 +78,8 @@ export function CallFilters({ range, values, agents, engines, campaigns, onRange
       <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center">
         <FilterSelect label="Agent" anyLabel="All agents" value={values.agent_id} options={agents} onChange={(v) => onChange({ agent_id: v })} className="col-span-2" />
         {engines.length > 0 && (
-          <FilterSelect label="Engine" anyLabel="All engines" value={values.engine_id} options={engines} onChange={(v) => onChange({ engine_id: v })} />
+          <FilterSelect label="Engine" anyLabel="All engines" value={engineFilterValue(values)} options={engineFilterOptions(engines, values.provider)}
+            onChange={(v) => onChange(engineFilterPatch(v))} />
         )}
         {(campaigns.length > 0 || values.campaign_id) && (
           <FilterSelect label="Campaign" anyLabel="All campaigns" value={values.campaign_id} options={campaigns} onChange={(v) => onChange({ campaign_id: v })} />

@@ -41,7 +41,7 @@ export function CallsView() {
 
   // Roles that may not list engines get no engine filter (the request answers 403).
   const engineList = useEngines();
-  const engines = (engineList.data ?? []).map((e) => ({ value: e.engine_id, label: e.name }));
+  const engines = engineList.data ?? [];
 
   const campaigns = useCampaignOptions();
 

@@ -22,6 +22,8 @@ export const callLogParsers = {
   ...rangeParsers,
   agent_id: parseAsString,
   engine_id: parseAsString,
+  /** A kind of engine (the API's `provider`). */
+  provider: parseAsString,
   campaign_id: parseAsString,
   status: parseAsString,
   call_type: parseAsString,
@@ -41,6 +43,7 @@ export interface CallLogFilters {
   to?: string | null;
   agent_id?: string | null;
   engine_id?: string | null;
+  provider?: string | null;
   campaign_id?: string | null;
   status?: string | null;
   call_type?: string | null;
@@ -53,7 +56,7 @@ export interface CallLogFilters {
 
 /** What "Clear filters" sets (everything but the open call). */
 export const CLEARED_FILTERS = {
-  range: null, from: null, to: null, agent_id: null, engine_id: null, campaign_id: null, status: null, call_type: null, q: null,
+  range: null, from: null, to: null, agent_id: null, engine_id: null, provider: null, campaign_id: null, status: null, call_type: null, q: null,
   success: null, sentiment: null, disposition: null, outcome_status: null,
 } as const satisfies Required<CallLogFilters>;
 
@@ -76,6 +79,7 @@ export function callLogQuery(f: CallLogFilters, today?: string, fields: Record<s
   if (to) out.to = to;
   if (f.agent_id) out.agent_id = f.agent_id;
   if (f.engine_id) out.engine_id = f.engine_id;
+  if (f.provider) out.provider = f.provider;
   if (f.campaign_id) out.campaign_id = f.campaign_id;
   if (f.status) out.status = f.status;
   if (f.call_type) out.call_type = f.call_type;
