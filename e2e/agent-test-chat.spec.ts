@@ -3,6 +3,7 @@ import { startFakeAiProvider, type FakeAiProvider } from "@/lib/testing/fake-ai-
 import { startLoopbackServer, type LoopbackServer } from "@/lib/testing/loopback-server";
 import { shots } from "./helpers";
 import { auth, unique } from "./agents-support";
+import { FAKE_BOLNA_KEY, fakeBolnaPort } from "./fake-bolna-env";
 
 // The agent test chat in the console: the builder's Test panel. The fake OpenAI-compatible provider and a real tool
 // target both run in this test process on 127.0.0.1 (the app's TOOL_TARGET_ALLOWLIST admits it).
@@ -185,4 +186,18 @@ test("chat with a tool call, save it as a test case, run the tests, see the resu
   await page.keyboard.press("Escape");
   await expect(deploy).toBeHidden();
   await expect(deployV1).toBeFocused();
+  // The header's Deploy sends the newest version (v1 here) through the same guard (once an engine exists).
+  const engine = await request.post("/api/engines", { headers: auth(), data: {
+    name: unique("Engine"), base_url: `http://127.0.0.1:${fakeBolnaPort(Number(process.env.E2E_PORT ?? 3210))}`, api_key: FAKE_BOLNA_KEY } });
+  expect(engine.status()).toBe(201);
+  await page.reload();
+  await page.getByRole("button", { name: "Deploy", exact: true }).click();
+  const again = page.getByRole("alertdialog", { name: "Deploy v1 with failing tests?" });
+  await expect(again).toContainText("failed 1 of 1 test");
+  await again.getByRole("button", { name: "Cancel" }).click();
+  await expect(again).toBeHidden();
+  await expect(page.getByRole("dialog", { name: /^Deploy / })).toHaveCount(0);
+  await page.getByRole("button", { name: "Deploy", exact: true }).click();
+  await again.getByRole("button", { name: "Deploy anyway" }).click();
+  await expect(page.getByRole("dialog", { name: `Deploy ${name}` })).toBeVisible();
 });

@@ -9,6 +9,8 @@ import { formatDateTime } from "@/lib/format/date-time";
 import { useEngines } from "@/lib/engines/hooks";
 import { CallDialog } from "./call-dialog";
 import { DeployDialog, type DeployableAgent } from "./deploy-dialog";
+import { useDeployGuard } from "./deploy-guard";
+import { useVersions } from "@/lib/agents/versions/hooks";
 import { liveParts } from "./version-labels";
 import { useCan } from "@/lib/people/hooks/use-can";
 
@@ -54,6 +56,10 @@ export function AgentEngineActions({ agent }: { agent: DeployableAgent }) {
   const engines = useEngines();
   const can = useCan("editor");
   const [open, setOpen] = React.useState<"deploy" | "call" | null>(null);
+  // The newest version's last test run, for the same guard History's deploy has (deploy-guard.tsx).
+  const versions = useVersions(agent.agent_id, can.allowed);
+  const newest = versions.data?.[0];
+  const guard = useDeployGuard(() => setOpen("deploy"));
   const noEngine = engines.data?.length === 0;
   const deployed = (agent.deployments ?? []).length > 0;
   // Each button and its reason are one unit of the header's wrapping row, the reason on one line
@@ -63,7 +69,7 @@ export function AgentEngineActions({ agent }: { agent: DeployableAgent }) {
   return (
     <>
       <span className={group}>
-        <Button onClick={() => setOpen("deploy")} disabled={!can.allowed || noEngine || engines.isPending} title={can.reason} aria-describedby={noEngine ? "deploy-reason" : undefined}>
+        <Button onClick={() => guard.request(newest?.version, newest?.tests, false)} disabled={!can.allowed || noEngine || engines.isPending || versions.isPending} title={can.reason} aria-describedby={noEngine ? "deploy-reason" : undefined}>
           <Rocket aria-hidden="true" />
           Deploy
         </Button>
@@ -80,6 +86,7 @@ export function AgentEngineActions({ agent }: { agent: DeployableAgent }) {
         </Button>
         {!deployed && <span id="call-reason" className={reason}>Deploy first to place calls</span>}
       </span>
+      {guard.dialog}
       {open === "deploy" && <DeployDialog agent={agent} onClose={() => setOpen(null)} />}
       {open === "call" && <CallDialog agent={agent} onClose={() => setOpen(null)} />}
     </>

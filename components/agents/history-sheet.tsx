@@ -11,6 +11,7 @@ import { Sheet, SheetBody, SheetContent, SheetDescription, SheetHeader, SheetTit
 import { Skeleton } from "@/components/ui/skeleton";
 import { useRestoreVersion, useVersions } from "@/lib/agents/versions/hooks";
 import { useCan } from "@/lib/people/hooks/use-can";
+import { useDeployGuard } from "./deploy-guard";
 import { DeployDialog, type DeployableAgent } from "./deploy-dialog";
 import { VersionDiff } from "./version-diff";
 import { comparePair, enginesRunning, toggleCompare } from "./version-labels";
@@ -35,11 +36,8 @@ export function HistorySheet({ agent, open, onClose, onRestored }: HistorySheetP
   const [compare, setCompare] = React.useState<number[]>([]);
   const [toRestore, setToRestore] = React.useState<number | null>(null);
   const [toDeploy, setToDeploy] = React.useState<number | null>(null);
-  // A version whose last test run did not pass is deployed only after a confirmation naming the failures.
-  // Kept after closing, so the title does not change while the dialog fades out.
-  const [unpassed, setUnpassed] = React.useState<{ version: number; failed: number; total: number } | null>(null);
-  const [asking, setAsking] = React.useState(false);
-  const confirmedDeploy = React.useRef<number | null>(null);
+  // A version whose last test run did not pass is deployed only after a confirmation (deploy-guard.tsx).
+  const guard = useDeployGuard((v) => setToDeploy(v ?? null));
   const pair = comparePair(compare);
   const deployments = agent.deployments ?? [];
   const latest = versions.data?.[0]?.version;
@@ -83,13 +81,7 @@ export function HistorySheet({ agent, open, onClose, onRestored }: HistorySheetP
               compared={compare.includes(v.version)}
               onCompare={() => setCompare((s) => toggleCompare(s, v.version))}
               onRestore={() => setToRestore(v.version)}
-              onDeploy={() => {
-                const t = v.tests;
-                if (t && t.status !== "passed") {
-                  setUnpassed({ version: v.version, failed: t.total - t.passed, total: t.total });
-                  setAsking(true);
-                } else setToDeploy(v.version);
-              }}
+              onDeploy={() => guard.request(v.version, v.tests, true)}
               canEdit={can.allowed}
               reason={can.reason}
             />
@@ -129,18 +121,7 @@ export function HistorySheet({ agent, open, onClose, onRestored }: HistorySheetP
           onRestored();
         }}
       />
-      <ConfirmDialog
-        open={asking}
-        onOpenChange={setAsking}
-        title={`Deploy v${unpassed?.version} with failing tests?`}
-        description={unpassed && <>Its last test run failed {unpassed.failed} of {unpassed.total} {unpassed.total === 1 ? "test" : "tests"}. Deploy it anyway?</>}
-        confirmLabel="Deploy anyway"
-        onConfirm={async () => { confirmedDeploy.current = unpassed!.version; }}
-        onClosed={(ok) => {
-          if (ok && confirmedDeploy.current !== null) setToDeploy(confirmedDeploy.current);
-          confirmedDeploy.current = null;
-        }}
-      />
+      {guard.dialog}
       {toDeploy !== null && <DeployDialog agent={agent} version={toDeploy} onClose={() => setToDeploy(null)} />}
     </>
   );

@@ -1,6 +1,7 @@
 import "server-only";
 import { getAgent } from "@/lib/agents/db";
 import { versionContent } from "@/lib/agents/versions/service";
+import { lastRunsOf } from "@/lib/agents/tests/service";
 import { referencedToolIds, type AgentPayload } from "@/lib/agents/schema";
 import { openToolToken } from "@/lib/tools/db/tokens";
 import { getToolRow } from "@/lib/tools/db/tools";
@@ -33,8 +34,12 @@ export async function deployAgent(accountId: string, agentId: string, engineId: 
   const existing = await getDeployment(accountId, agentId, engineId);
   const { remote_agent_id: remoteId, recreated } = await run(engine, { agent, tools, webhookUrl: webhookUrlFor(engine, req), remoteId: existing?.remote_agent_id });
   const deployed_at = await recordDeployment(accountId, { agent_id: agentId, engine_id: engineId, remote_agent_id: remoteId, version: agent.version, agent_updated_at: agent.updated_at });
+  const lastRun = (await lastRunsOf(accountId, agentId, [agent.version]))(agent.version);
   // `recreated`: the engine had lost the agent deployed before, so this deploy created it anew.
-  return { agent_id: agentId, engine_id: engineId, remote_agent_id: remoteId, version: agent.version, status: "deployed", deployed_at, ...(recreated ? { recreated: true } : {}) };
+  return {
+    agent_id: agentId, engine_id: engineId, remote_agent_id: remoteId, version: agent.version, status: "deployed", deployed_at,
+    tests: lastRun ? { passed: lastRun.passed, total: lastRun.total } : null, ...(recreated ? { recreated: true } : {}),
+  };
 }
 
 async function resolveTools(accountId: string, agent: Pick<AgentPayload, "agent_config" | "agent_prompts">) {

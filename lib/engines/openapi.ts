@@ -68,9 +68,13 @@ export function enginesPaths(r: SchemaRegistry): Record<string, Record<string, O
     "/agent/{id}/deploy": {
       post: operation(r, "post", {
         tag: "Engines", operationId: "deployAgent", summary: "Deploy an agent to an engine",
-        description: "Compiles the agent into Bolna's payload (tools inline from the registry, `webhook_url` set, Voxdesk-only fields left out) and creates the remote agent (`POST /v2/agent`) or replaces it (`PUT /v2/agent/{id}`) on later deploys. `version` picks the content pushed (default the latest): rolling back is deploying an older version; the agent's `deployments` record the version each engine runs. What Bolna would refuse is a 422 naming the fields, and nothing is sent.",
+        description: "Compiles the agent into the engine's payload (for Bolna: tools inline from the registry, `webhook_url` set on the hosted API, Voxdesk-only fields left out) and creates the remote agent (`POST /v2/agent`; a self-hosted server's `POST /agent`) or replaces it (`PUT`) on later deploys. `version` picks the content pushed (default the latest): rolling back is deploying an older version; the agent's `deployments` record the version each engine runs. What the engine would refuse is a 422 naming the fields, and nothing is sent. The answer carries the pushed version's last finished test run: the console asks before deploying a version whose run did not pass.",
         params: AgentIdParams, body: DeployBody,
-        responses: { 200: { description: "Deployed", schema: z.object({ agent_id: uuid("Agent"), engine_id: uuid("Engine"), remote_agent_id: z.string(), version: z.number().int().describe("The version pushed"), status: z.literal("deployed"), deployed_at: timestamp("Deploy time") }) } },
+        responses: { 200: { description: "Deployed", schema: z.object({
+          agent_id: uuid("Agent"), engine_id: uuid("Engine"), remote_agent_id: z.string(), version: z.number().int().describe("The version pushed"), status: z.literal("deployed"), deployed_at: timestamp("Deploy time"),
+          tests: z.object({ passed: z.number().int().min(0), total: z.number().int().min(0) }).nullable().describe("The pushed version's last finished test run; null when none finished"),
+          recreated: z.literal(true).optional().describe("The engine had lost the agent deployed before (a self-hosted server answered it unknown): it was created anew"),
+        }) } },
         errors: { 404: "No such agent, version or engine in the caller's account", ...ENGINE_ERRORS },
       }),
     },

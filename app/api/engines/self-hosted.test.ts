@@ -81,7 +81,8 @@ describe("deploying to the Bolna server", () => {
     expect(w.oss.agents.has(remoteId)).toBe(true);
 
     const redeploy = await post(deployRoute.POST, w.a.token, { engine_id: id }, { id: agentId });
-    expect(redeploy.json).toMatchObject({ remote_agent_id: remoteId, status: "deployed" });
+    expect(redeploy.json).toMatchObject({ remote_agent_id: remoteId, status: "deployed", tests: null }); // no test run finished for this version
+    expect(redeploy.json).not.toHaveProperty("recreated");
     expect(w.oss.requests.at(-1)).toMatchObject({ method: "PUT", path: `/agent/${remoteId}` });
 
     w.oss.agents.delete(remoteId); // lost on the server's side (its Redis was flushed)
