@@ -5,14 +5,16 @@ import type { CallHook } from "@/lib/calls/db/ingest";
 import { campaignCallHook } from "@/lib/campaigns/call-hook";
 import type { AnalysisPlan } from "@/lib/outcomes/schema";
 import { webhookCallHook } from "@/lib/webhooks/call-hook";
+import { carrierPriceHook } from "./price-hook";
 
 /**
  * The features that follow every call an engine reports, in the order their rows are locked
  * (docs/engines.md, "One ingest"): alert minutes, then the outcome (the engine's own, or a job for
- * Voxdesk's analysis when the agent has a plan), the campaign contact, and the events out. A new
+ * Voxdesk's analysis when the agent has a plan), the campaign contact, the events out, and the
+ * carrier's price to fetch (lib/engines/price-hook.ts). A new
  * feature that must see every call adds its hook here, at the place its tables take in that order.
  */
 export function callHooks(plan: AnalysisPlan | null | undefined): CallHook[] {
   const outcome = outcomeHook(plan);
-  return [alertsCallHook, ...(outcome ? [outcome] : []), campaignCallHook, webhookCallHook];
+  return [alertsCallHook, ...(outcome ? [outcome] : []), campaignCallHook, webhookCallHook, carrierPriceHook];
 }

@@ -11,6 +11,9 @@ import { CAPABILITY_LABELS, cannot, type Capability } from "./providers";
 // ProviderInfo in providers.ts, and a line here.
 const ADAPTERS: Record<string, EngineAdapter> = Object.fromEntries([bolnaAdapter, selfHostedBolnaAdapter].map((a) => [a.info.provider, a]));
 
+/** Whether engines of this provider price a call after it (the carrier-price worker asks them). */
+export const providerHasPrice = (provider: string): boolean => typeof ADAPTERS[provider]?.price === "function";
+
 /** The adapter of an engine's provider. An engine stored with a provider this build lacks is a 500. */
 export function adapterFor(provider: string): EngineAdapter {
   const adapter = ADAPTERS[provider];

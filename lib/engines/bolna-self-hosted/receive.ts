@@ -1,12 +1,10 @@
 import "server-only";
-import { writeTx } from "@/lib/core/client";
 import { config } from "@/lib/core/config";
 import { AppError } from "@/lib/http/errors";
 import { publicOrigin } from "@/lib/http/public-origin";
 import { readBodyLimited } from "@/lib/http/read-body";
 import type { Ingest } from "../adapter";
 import type { EngineRow } from "../db";
-import { enqueuePriceJob } from "../db/price-jobs";
 import { readCallback } from "../twilio/callbacks";
 import { validTwilioSignature } from "../twilio/signature";
 import { callbackOrigin, callbackUrl, secretsOf } from "./adapter-parts";
@@ -14,8 +12,8 @@ import { callbackOrigin, callbackUrl, secretsOf } from "./adapter-parts";
 /**
  * Twilio's status and recording callbacks for a call Voxdesk placed (form-encoded POSTs to the
  * engine's webhook URL). Only with a valid X-Twilio-Signature (403, nothing written, otherwise).
- * Each moves the call forward (ingest merges; repeats and late arrivals change nothing); a call's
- * end queues the fetch of its price, which Twilio fills in later.
+ * Each moves the call forward (ingest merges; repeats and late arrivals change nothing); the
+ * call's end queues the fetch of its price (lib/engines/price-hook.ts), which Twilio fills in later.
  */
 export async function receiveTwilio(engine: EngineRow, req: Request, ingest: Ingest): Promise<Response> {
   if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(req.headers.get("content-type") ?? "")) {
@@ -36,8 +34,6 @@ export async function receiveTwilio(engine: EngineRow, req: Request, ingest: Ing
     patch.recording_url = `${callbackOrigin(engine)}/api/details/${encodeURIComponent(patch.call_sid)}/recording`;
     patch.extra = { ...patch.extra, recording_source: read.recordingUrl };
   }
-  // Queued before the call moves, so a stop in between leaves a price to fetch rather than none.
-  if (read.ended) await writeTx((trx) => enqueuePriceJob(trx, { account_id: engine.account_id, call_sid: patch.call_sid, engine_id: engine.id }, new Date()));
   await ingest(patch);
   return new Response(null, { status: 204 });
 }

@@ -23,8 +23,6 @@ export interface ReadCallback {
   patch: CallPatch;
   /** Twilio's URL of the recording (needs the account's credentials), when this callback names one. */
   recordingUrl?: string;
-  /** The call reached a final status: its price can be asked for. */
-  ended: boolean;
 }
 
 /** undefined: not a callback of a call (no CallSid), or a status we do not know. */
@@ -35,8 +33,8 @@ export function readCallback(form: URLSearchParams): ReadCallback | undefined {
   const recordingUrl = form.get("RecordingUrl") || undefined;
   if (form.has("RecordingStatus")) {
     // The recording callback: the file is ready once its status is "completed".
-    if (form.get("RecordingStatus") !== "completed" || !recordingUrl) return { patch: { call_sid: sid, patch: true }, ended: false };
-    return { patch: { call_sid: sid, patch: true, ...(at ? { updated_at: at } : {}) }, recordingUrl, ended: false };
+    if (form.get("RecordingStatus") !== "completed" || !recordingUrl) return { patch: { call_sid: sid, patch: true } };
+    return { patch: { call_sid: sid, patch: true, ...(at ? { updated_at: at } : {}) }, recordingUrl };
   }
   const status = TWILIO_STATUS[form.get("CallStatus") ?? ""];
   if (!status) return undefined;
@@ -48,5 +46,5 @@ export function readCallback(form: URLSearchParams): ReadCallback | undefined {
   };
   const duration = num(form.get("CallDuration"));
   if (final && duration !== undefined) patch.duration = duration;
-  return { patch, recordingUrl, ended: final };
+  return { patch, recordingUrl };
 }
