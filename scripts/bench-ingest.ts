@@ -53,7 +53,7 @@ function execution(n: number, extracted: boolean): { id: string; body: string } 
   }) };
 }
 
-interface Burst { label: string; done: number; ms: number; latencies: number[]; cpuMs: number }
+export interface Burst { label: string; done: number; ms: number; latencies: number[]; cpuMs: number }
 
 /** The server process's CPU time so far in ms (Linux /proc; 0 elsewhere): per request it is steadier than req/s on a busy machine. */
 function cpuMs(pid: number | undefined): number {
@@ -66,7 +66,7 @@ function cpuMs(pid: number | undefined): number {
 }
 
 /** CLIENTS keep-alive clients send `send()` requests for BURST_MS; the server's CPU time is read around it. */
-async function burst(b: Burst, pid: number | undefined, send: (agent: http.Agent) => Promise<void>) {
+export async function burst(b: Burst, pid: number | undefined, send: (agent: http.Agent) => Promise<void>) {
   const cpu = cpuMs(pid);
   const r = await loadBurst(CLIENTS, BURST_MS, send);
   b.latencies.push(...r.latencies);
@@ -75,7 +75,7 @@ async function burst(b: Burst, pid: number | undefined, send: (agent: http.Agent
   b.cpuMs += cpuMs(pid) - cpu;
 }
 
-async function startRouteChild(env: Record<string, string>): Promise<{ url: string; pid?: number; stop: () => Promise<void> }> {
+export async function startRouteChild(env: Record<string, string>): Promise<{ url: string; pid?: number; stop: () => Promise<void> }> {
   const profile = process.env.BENCH_INGEST_PROFILE;
   const script = path.join(process.cwd(), "scripts", "support", "bench-route-server.ts");
   const proc = spawn(process.execPath, [...(profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : []), "--import", "tsx", "--conditions=react-server", script], {

@@ -50,6 +50,12 @@ export async function getAgent(accountId: string, id: string): Promise<AgentReco
   return row && toRecord(row);
 }
 
+/** What the ingest needs of a call's agent: its name and analysis plan, without its whole config. */
+export async function agentForIngest(accountId: string, id: string): Promise<{ agent_id: string; agent_name: string; analysis_plan: AnalysisPlan | null } | undefined> {
+  const row = await db().selectFrom("agents").select(["id", "name", "analysis_plan"]).where("account_id", "=", accountId).where("id", "=", id).executeTakeFirst();
+  return row && { agent_id: row.id, agent_name: row.name, analysis_plan: row.analysis_plan ? (JSON.parse(row.analysis_plan) as AnalysisPlan) : null };
+}
+
 export async function listAgents(accountId: string, limit: number, cursor?: string) {
   let q = db().selectFrom("agents").select([...COLS]).where("account_id", "=", accountId);
   if (cursor) {

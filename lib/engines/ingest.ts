@@ -1,5 +1,5 @@
 import "server-only";
-import { getAgent } from "@/lib/agents/db";
+import { agentForIngest } from "@/lib/agents/db";
 import { callAgentId } from "@/lib/calls/db/calls";
 import { upsertCall, type UpsertOutcome } from "@/lib/calls/db/ingest";
 import type { CallPatch, NormalizedCall } from "@/lib/calls/normalized";
@@ -17,11 +17,11 @@ export async function ingestCall(engine: EngineRow, call: NormalizedCall | CallP
   if (!call.remote_agent_id) {
     // A call's agent never changes once recorded: read outside the write, for its analysis plan.
     const agentId = await callAgentId(engine.account_id, call.call_sid);
-    const agent = agentId ? await getAgent(engine.account_id, agentId) : undefined;
+    const agent = agentId ? await agentForIngest(engine.account_id, agentId) : undefined;
     return upsertCall(engine.account_id, { ...call, patch: true, engine_id: engine.id }, callHooks(agent?.analysis_plan));
   }
   const dep = await findDeploymentByRemoteAgent(engine.id, call.remote_agent_id);
-  const agent = dep ? await getAgent(engine.account_id, dep.agent_id) : undefined;
+  const agent = dep ? await agentForIngest(engine.account_id, dep.agent_id) : undefined;
   const created = call.created_at ?? new Date().toISOString();
   const agent_version = placedVersion !== undefined ? placedVersion : dep && agent ? await deployedAt(engine, dep, created) : null;
   const resolved = { agent_id: agent?.agent_id ?? call.remote_agent_id, name: agent?.agent_name ?? "", engine_id: engine.id, agent_version };

@@ -1,4 +1,5 @@
 import * as details from "@/app/api/details/route";
+import * as ingest from "@/app/api/ingest/[engine_id]/route";
 import * as webhook from "@/app/api/webhooks/[provider]/[secret]/route";
 import { startRouteServer } from "@/lib/testing/route-server";
 
@@ -10,6 +11,7 @@ import { startRouteServer } from "@/lib/testing/route-server";
 async function main() {
   const app = await startRouteServer([
     [/^\/api\/webhooks\/(?<provider>[^/]+)\/(?<secret>[^/]+)$/, webhook],
+    [/^\/api\/ingest\/(?<engine_id>[^/]+)$/, ingest],
     [/^\/api\/details$/, details],
   ]);
   console.log(JSON.stringify({ port: Number(new URL(app.origin).port) }));
