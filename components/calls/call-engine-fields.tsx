@@ -5,11 +5,12 @@ import type { CallRecord } from "@/lib/calls/hooks";
 // What a voice engine reported about a call: summary, extracted data, cost per component,
 // who hung up and why, voicemail, and the values the call was placed with. Imported calls have none.
 
-type Extras = Pick<CallRecord, "summary" | "extracted_data" | "cost_breakdown" | "hangup_by" | "hangup_reason" | "answered_by_voice_mail" | "error_message" | "template_variables">;
+type Extras = Pick<CallRecord, "summary" | "extracted_data" | "cost_breakdown" | "hangup_by" | "hangup_reason" | "answered_by_voice_mail" | "error_message" | "template_variables">
+  & Partial<Pick<CallRecord, "latency" | "interruptions">>;
 
 export function hasEngineFields(c: Extras): boolean {
-  return [c.summary, c.extracted_data, c.cost_breakdown, c.hangup_by, c.hangup_reason, c.answered_by_voice_mail, c.error_message, c.template_variables]
-    .some((v) => v !== null && v !== undefined);
+  return [c.summary, c.extracted_data, c.cost_breakdown, c.hangup_by, c.hangup_reason, c.answered_by_voice_mail, c.error_message, c.template_variables,
+    c.latency, c.interruptions].some((v) => v !== null && v !== undefined);
 }
 
 const show = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v));
@@ -58,6 +59,20 @@ export function CallEngineFields({ call }: { call: Extras }) {
             <p className="text-sm text-zinc-900 dark:text-zinc-100">
               {call.answered_by_voice_mail === null ? "Not reported" : call.answered_by_voice_mail ? "Answered by voicemail" : "Answered by a person"}
             </p>
+          </div>
+        </div>
+      )}
+      {(call.latency || (call.interruptions !== null && call.interruptions !== undefined)) && (
+        <div className="grid grid-cols-1 gap-2 py-2 sm:grid-cols-2">
+          <div data-field="latency">
+            <h4 className="text-[13px] text-zinc-600 dark:text-zinc-300">Turn latency</h4>
+            <p className="text-sm text-zinc-900 tabular-nums dark:text-zinc-100">
+              {call.latency ? `p50 ${call.latency.p50_ms} ms · p90 ${call.latency.p90_ms} ms over ${call.latency.turns} ${call.latency.turns === 1 ? "turn" : "turns"}` : "Not reported"}
+            </p>
+          </div>
+          <div data-field="interruptions">
+            <h4 className="text-[13px] text-zinc-600 dark:text-zinc-300">Interruptions</h4>
+            <p className="text-sm text-zinc-900 tabular-nums dark:text-zinc-100">{call.interruptions ?? "Not reported"}</p>
           </div>
         </div>
       )}

@@ -89,6 +89,12 @@ export const CallRecord = z
     provider: z.string().nullable().describe(
       `The kind of engine the call came through: its engine's \`provider\` (${PROVIDER_NAMES.join(", ")}), kept after the engine is deleted; `
         + "null for calls without an engine (imported ones), and for calls whose engine was deleted before Voxdesk recorded providers on calls"),
+    latency: z.object({
+      turns: z.number().int().min(1).describe("Turns the engine timed"),
+      p50_ms: z.number().int().min(0).describe("Median turn latency: ms from the caller stopping to the agent speaking"),
+      p90_ms: z.number().int().min(0).describe("90th percentile turn latency (nearest rank)"),
+    }).nullable().describe("Per-turn latency, where the engine reports it (a self-hosted Bolna server's push); null otherwise"),
+    interruptions: z.number().int().min(0).nullable().describe("Times the caller and agent talked over each other, where the engine reports it"),
     agent_version: z.number().int().nullable().describe("The agent version the call ran: deployed on its engine when it was placed, or in force at its start for calls from webhooks and sync; null when not known (imported calls, calls before versions, unknown remote agents)"),
     outcome: CallOutcomeSchema,
   })

@@ -73,7 +73,8 @@ describe("a self-hosted call", () => {
     expect((await w.push(String(engine.engine_id), secret, { call_sid: sid, task: "summarization", summary: "Booked Tuesday." })).status).toBe(200);
 
     const c = await w.detail(w.a.token, sid);
-    expect(c).toMatchObject({ status: "completed", summary: "Booked Tuesday.", hangup_reason: "llm_prompted_hangup", hangup_by: "Assistant", duration: 29.5 });
+    expect(c).toMatchObject({ status: "completed", summary: "Booked Tuesday.", hangup_reason: "llm_prompted_hangup", hangup_by: "Assistant", duration: 29.5,
+      latency: { turns: 2, p50_ms: 640, p90_ms: 820 }, interruptions: 1 });
     expect(c.transcription).toBe("Agent: Hello Ada, this is the clinic.\nUser: I'd like Tuesday.");
     expect((await w.calls(w.a.token)).filter((x) => x.call_sid === sid)).toHaveLength(1);
   });

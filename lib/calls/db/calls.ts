@@ -1,4 +1,6 @@
 import "server-only";
+import { callLatency, type CallLatency } from "@/lib/calls/latency";
+import type { CallExtras } from "@/lib/calls/normalized";
 import { sql } from "kysely";
 import { db, dialect } from "@/lib/core/client";
 import { decodeCursor, keysetPage } from "@/lib/core/cursor";
@@ -26,6 +28,8 @@ export interface CallExtraFields {
   hangup_by: string | null; hangup_reason: string | null; answered_by_voice_mail: boolean | null;
   error_message: string | null; template_variables: Record<string, unknown> | null; engine_id: string | null;
   /** The engine's provider, copied onto the call by the ingest (migration 0023). */ provider: string | null;
+  /** Per-turn latency and interruptions, where the engine reports them (self-hosted Bolna's push). */
+  latency: CallLatency | null; interruptions: number | null;
 }
 /** What the call achieved (lib/outcomes), read in one batch per page, and the agent version it ran. */
 export type CallDetail = CallRecord & CallExtraFields & { agent_version: number | null; outcome: CallOutcome };
@@ -42,7 +46,7 @@ export type DetailRow = CallRecord & { engine_id?: string | null; provider?: str
  * "none" here; withOutcomes fills in the stored ones.
  */
 export function toDetail(r: DetailRow): CallDetail {
-  const x: Partial<CallExtraFields> = r.extra ? JSON.parse(r.extra) : {};
+  const x: Partial<CallExtraFields> & Pick<CallExtras, "latency_ms"> = r.extra ? JSON.parse(r.extra) : {};
   return {
     call_sid: r.call_sid, agent_id: r.agent_id, name: r.name, account_id: r.account_id, from_number: r.from_number,
     to_number: r.to_number, duration: r.duration, recording_url: r.recording_url, transcription: r.transcription,
@@ -51,6 +55,7 @@ export function toDetail(r: DetailRow): CallDetail {
     cost_estimated: x.cost_estimated === true, hangup_by: x.hangup_by ?? null, hangup_reason: x.hangup_reason ?? null,
     answered_by_voice_mail: x.answered_by_voice_mail ?? null, error_message: x.error_message ?? null,
     template_variables: x.template_variables ?? null, engine_id: r.engine_id ?? null, provider: r.provider ?? null,
+    latency: x.latency_ms ? callLatency(x.latency_ms) : null, interruptions: x.interruptions ?? null,
     agent_version: r.agent_version ?? null, outcome: NO_OUTCOME,
   };
 }
