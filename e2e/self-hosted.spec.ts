@@ -1,7 +1,7 @@
 import { Webhook } from "standardwebhooks";
 import { expect, test } from "./accounts";
 import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
-import { FAKE_TWILIO_SID, FAKE_TWILIO_TOKEN, fakeOssPort, fakeTwilioPort } from "./fake-bolna-env";
+import { FAKE_BOLNA_KEY, FAKE_TWILIO_SID, FAKE_TWILIO_TOKEN, fakeBolnaPort, fakeOssPort, fakeTwilioPort } from "./fake-bolna-env";
 import { apiToken, shots } from "./helpers";
 
 // A self-hosted Bolna engine's journey against the fakes beside the app (playwright.config.ts):
@@ -90,4 +90,16 @@ test("register a self-hosted Bolna engine with Twilio, deploy to it, place a cal
   expect(media.status()).toBe(206);
   expect((await media.body()).subarray(0, 4).toString("latin1")).toBe("RIFF");
   await shots(page, "calls-self-hosted-sheet");
+
+  // Calls of a second engine (hosted Bolna's webhook): the dashboard compares the two.
+  const hostedName = `Hosted ${Date.now().toString(36)}`;
+  const hosted = await request.post("/api/engines", { headers: auth(), data: { name: hostedName, base_url: `http://127.0.0.1:${fakeBolnaPort(PORT)}`, api_key: FAKE_BOLNA_KEY } });
+  const now = new Date().toISOString();
+  const execution = { id: `exec-${Date.now().toString(36)}`, agent_id: "remote-elsewhere", status: "completed", created_at: now, updated_at: now, conversation_duration: 30, total_cost: 12 };
+  expect((await request.post((await hosted.json()).webhook_url, { data: execution })).status()).toBe(200);
+  await page.goto("/");
+  const compared = page.getByTestId("engines-compared");
+  await expect(compared.getByRole("rowheader", { name: new RegExp(name) })).toBeVisible();
+  await expect(compared.getByRole("rowheader", { name: new RegExp(hostedName) })).toBeVisible();
+  await shots(page, "dashboard-engines-compared");
 });

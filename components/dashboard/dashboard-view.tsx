@@ -21,6 +21,7 @@ import { useCampaignOptions } from "@/lib/campaigns/hooks";
 import { useCallSummary } from "@/lib/calls/hooks";
 import { inFlightCountsKey, useLiveCalls } from "@/lib/calls/live";
 import { EngineFigures } from "./engine-figures";
+import { EnginesCompared } from "./engines-compared";
 import { KpiCards, KpiSkeleton } from "./kpi-cards";
 
 function ChartsSkeleton() {
@@ -98,6 +99,7 @@ export function DashboardView() {
       <div className={summary.isPlaceholderData ? "flex flex-col gap-4 opacity-60 transition-opacity" : "flex flex-col gap-4"}>
         <KpiCards totals={data.totals} />
         <DashboardCharts summary={data} agentId={agentId} campaignId={campaignId} />
+        <EnginesCompared summary={data} />
         <EngineFigures summary={data} />
       </div>
     );

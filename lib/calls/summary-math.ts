@@ -6,7 +6,12 @@ export interface SummaryRange {
   /** The call's engine, and the engine's provider (both rollup key columns, migration 0023). */ engineId?: string; provider?: string;
 }
 
-export interface DailyRow { day: string; agent_id: string; agent_name: string; status: string; call_type: string; calls: number; duration: number; cost: number }
+export interface DailyRow {
+  day: string; agent_id: string; agent_name: string; status: string; call_type: string;
+  /** The call's engine and its provider ('' or null for calls without one: imported). */
+  engine_id?: string | null; provider?: string | null;
+  calls: number; duration: number; cost: number;
+}
 
 interface Bucket { calls: number; completed: number; duration: number; cost: number }
 const empty = (): Bucket => ({ calls: 0, completed: 0, duration: 0, cost: 0 });
@@ -23,6 +28,7 @@ export function summarise(rows: DailyRow[], r: SummaryRange, engine: EngineFigur
   const statuses = new Map<string, Bucket>();
   const types = new Map<string, Bucket>();
   const agents = new Map<string, Bucket & { name: string }>();
+  const engines = new Map<string, Bucket & { provider: string | null }>();
   let completedDuration = 0;
 
   for (const row of rows) {
@@ -40,6 +46,8 @@ export function summarise(rows: DailyRow[], r: SummaryRange, engine: EngineFigur
     add(types.get(row.call_type) ?? types.set(row.call_type, empty()).get(row.call_type)!);
     const a = agents.get(row.agent_id) ?? agents.set(row.agent_id, { ...empty(), name: row.agent_name }).get(row.agent_id)!;
     add(a);
+    const engineKey = row.engine_id ?? "";
+    add(engines.get(engineKey) ?? engines.set(engineKey, { ...empty(), provider: row.provider || null }).get(engineKey)!);
   }
 
   const per_day = [];
@@ -75,6 +83,10 @@ export function summarise(rows: DailyRow[], r: SummaryRange, engine: EngineFigur
     per_call_type: [...types].map(([call_type, b]) => ({ call_type, calls: b.calls, duration: round(b.duration, 2), cost: round(b.cost) })).sort(byCalls),
     ...engine,
     per_agent: [...agents].map(([agent_id, b]) => ({ agent_id, name: b.name, calls: b.calls, completed: b.completed, duration: round(b.duration, 2), cost: round(b.cost) })).sort(byCalls),
+    // The dashboard compares engines when calls came through more than one (engine_id null: no engine, e.g. imported).
+    per_engine: [...engines].map(([id, b]) => ({
+      engine_id: id || null, provider: b.provider, calls: b.calls, completed: b.completed, duration: round(b.duration, 2), cost: round(b.cost),
+    })).sort(byCalls),
   };
 }
 

@@ -52,11 +52,13 @@ export const engineKeys = {
 const enginePath = (id: string) => `/api/engines/${encodeURIComponent(id)}`;
 
 /** Every engine of the account: an account has a handful, so one page of 100 is all of them. */
-export function useEngines() {
+/** `enabled`: false for a role that may not read engines (editors and above may), so the page asks nothing that 403s. */
+export function useEngines(enabled = true) {
   return useQuery({
     queryKey: engineKeys.list(),
     queryFn: ({ signal }) => fetchJson<{ engines: EngineRecord[] }>("/api/engines?limit=100", { signal }),
     select: (res) => res.engines,
+    enabled,
   });
 }
 

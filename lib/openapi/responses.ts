@@ -144,6 +144,12 @@ export const CallSummary = z
     per_agent: z
       .array(z.object({ agent_id: z.string(), name: z.string(), calls: count("Calls"), completed: count("Completed calls"), duration: seconds("Total call length"), cost: usd("Total cost") }))
       .describe("Most calls first"),
+    per_engine: z
+      .array(z.object({
+        engine_id: z.string().nullable().describe("The engine (null: calls without one, e.g. imported)"), provider: z.string().nullable(),
+        calls: count("Calls"), completed: count("Completed calls"), duration: seconds("Total call length"), cost: usd("Total cost"),
+      }))
+      .describe("Per engine the calls came through, most calls first (the dashboard compares them when there are several)"),
     outcomes: OutcomeSummarySchema,
   })
   .meta({ id: "CallSummary", description: "Dashboard aggregates, read from the daily rollup" });

@@ -14,7 +14,7 @@ import { outcomeFigures, type OutcomeDayRow } from "@/lib/outcomes/summary-math"
 const db = new Database(process.env.BENCH_DB!, { timeout: 10_000 });
 const auth = db.prepare("SELECT account_id FROM api_tokens WHERE token_hash = ? AND revoked_at IS NULL");
 const page = db.prepare(`SELECT ${DETAIL_COLUMNS.join(", ")} FROM calls WHERE account_id = ? ORDER BY created_at DESC, call_sid DESC LIMIT ?`);
-const daily = db.prepare("SELECT day, agent_id, agent_name, status, call_type, calls, duration, cost FROM call_daily WHERE account_id = ? AND day >= ? AND day <= ?");
+const daily = db.prepare("SELECT day, agent_id, agent_name, status, call_type, engine_id, provider, calls, duration, cost FROM call_daily WHERE account_id = ? AND day >= ? AND day <= ?");
 const engine = db.prepare("SELECT hangup_by, hangup_reason, calls, voicemail, cost_llm, cost_network, cost_platform, cost_synthesizer, cost_transcriber FROM call_daily_engine WHERE account_id = ? AND day >= ? AND day <= ?");
 const outcomes = db.prepare("SELECT day, disposition, sum(analyzed) AS analyzed, sum(judged) AS judged, sum(succeeded) AS succeeded, sum(positive) AS positive, sum(neutral) AS neutral, sum(negative) AS negative FROM call_outcome_daily WHERE account_id = ? AND day >= ? AND day <= ? GROUP BY day, disposition");
 const ping = db.prepare("SELECT 1");

@@ -54,6 +54,15 @@ describe("the summary by engine", () => {
     const all = await getSummary("");
     expect([all.engine_id, all.provider]).toEqual([null, null]);
     expectFigures(all, expectedFigures([...HOSTED, ...OWN, ...imported]));
+    // Split by engine for the dashboard: each engine's share is what its own filter answers; imported calls under none.
+    const byEngine = new Map(all.per_engine.map((e: { engine_id: string | null }) => [e.engine_id, e]));
+    expect(byEngine.get(w.hosted)).toMatchObject({ provider: "bolna", calls: HOSTED.length, cost: expect.closeTo(expectedFigures(HOSTED).cost, 6) });
+    expect(byEngine.get(w.own)).toMatchObject({ provider: "bolna-self-hosted", calls: OWN.length, completed: expectedFigures(OWN).completed });
+    expect(byEngine.get(null)).toMatchObject({ provider: null, calls: imported.length });
+    for (const version of [1, 2]) {
+      const v = await getSummary(`agent_id=${AGENT}&agent_version=${version}`);
+      expect(v.per_engine.reduce((n: number, e: { calls: number }) => n + e.calls, 0)).toBe(v.totals.calls);
+    }
     const raw = await rawCallTotals(w.a.accountId);
     expect(await rollupTotals(w.a.accountId)).toEqual({ ...raw, duration: expect.closeTo(raw.duration, 6), cost: expect.closeTo(raw.cost, 6) });
     // The list agrees with the summary for the same filter.

@@ -8,7 +8,7 @@ import { outcomeFigures } from "@/lib/outcomes/summary-math";
 import { rollupWhere } from "./rollup-filter";
 import { versionDailyRows, versionEngineRows, versionOutcomeRows } from "./version-summary";
 
-const DAILY_SQL = "SELECT day, agent_id, agent_name, status, call_type, calls, duration, cost FROM call_daily";
+const DAILY_SQL = "SELECT day, agent_id, agent_name, status, call_type, engine_id, provider, calls, duration, cost FROM call_daily";
 // Figures only engine executions carry, from their own rollup (see engineFigures).
 const ENGINE_SQL = "SELECT hangup_by, hangup_reason, calls, voicemail, cost_llm, cost_network, cost_platform, cost_synthesizer, cost_transcriber FROM call_daily_engine";
 

@@ -34,9 +34,9 @@ function versionCalls(accountId: string, v: Version, r: SummaryRange) {
 export async function versionDailyRows(accountId: string, v: Version, r: SummaryRange): Promise<DailyRow[]> {
   const day = dayOf();
   const rows = await versionCalls(accountId, v, r)
-    .select([day.as("day"), "agent_id", "name as agent_name", "status", "call_type"])
+    .select([day.as("day"), "agent_id", "name as agent_name", "status", "call_type", "engine_id", "provider"])
     .select((eb) => [eb.fn.countAll<number>().as("calls"), eb.fn.sum<number>("duration").as("duration"), eb.fn.sum<number>("cost").as("cost")])
-    .groupBy([day, "agent_id", "name", "status", "call_type"]).execute();
+    .groupBy([day, "agent_id", "name", "status", "call_type", "engine_id", "provider"]).execute();
   return rows.map((x) => ({ ...x, calls: Number(x.calls), duration: Number(x.duration), cost: Number(x.cost) }));
 }
 

@@ -17,13 +17,13 @@ export async function campaignDailyRows(accountId: string, campaignId: string, r
   const { from, to } = bounds(r);
   const day = dialect() === "postgres" ? sql<string>`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')` : sql<string>`substr(created_at, 1, 10)`;
   let q = db().selectFrom("calls")
-    .select([day.as("day"), "agent_id", "name as agent_name", "status", "call_type"])
+    .select([day.as("day"), "agent_id", "name as agent_name", "status", "call_type", "engine_id", "provider"])
     .select((eb) => [eb.fn.countAll<number>().as("calls"), eb.fn.sum<number>("duration").as("duration"), eb.fn.sum<number>("cost").as("cost")])
     .where("account_id", "=", accountId).where("campaign_id", "=", campaignId).where("created_at", ">=", from).where("created_at", "<", to);
   if (r.agentId) q = q.where("agent_id", "=", r.agentId);
   if (r.engineId) q = q.where("engine_id", "=", r.engineId);
   if (r.provider) q = q.where("provider", "=", r.provider);
-  const rows = await q.groupBy([day, "agent_id", "name", "status", "call_type"]).execute();
+  const rows = await q.groupBy([day, "agent_id", "name", "status", "call_type", "engine_id", "provider"]).execute();
   return rows.map((x) => ({ ...x, calls: Number(x.calls), duration: Number(x.duration), cost: Number(x.cost) }));
 }
 
