@@ -105,7 +105,12 @@ async function tabThrough(page: Page): Promise<string[]> {
     const w = window as unknown as { a11yTab: TabLog };
     const log: TabLog = { problems: [], done: false, last: null };
     w.a11yTab = log;
-    (document.activeElement as HTMLElement | null)?.blur();
+    // Tab from the top of the page: a blur alone leaves Chromium's starting point at the element it
+    // left (the theme switch just clicked, a field focused on load), so Tab would skip what is above.
+    const start = document.createElement("div");
+    start.tabIndex = -1;
+    document.body.prepend(start);
+    start.focus();
     document.addEventListener("focusin", () => {
       // Where focus ended up, not the event's target: a roving-focus group (Radix toggle group)
       // takes focus on its root and hands it to an item inside the same key press.
