@@ -72,3 +72,20 @@ test.describe("sign-out", () => {
     expect(res.status()).toBe(401);
   });
 });
+
+test.describe("sign-out without JavaScript", () => {
+  test.use({ storageState: { cookies: [], origins: [] }, javaScriptEnabled: false });
+
+  test("the Sign out button is a form: it ends the session before any script runs", async ({ page, context }) => {
+    await page.goto("/login?mode=token");
+    await page.getByLabel("API token").fill(account().token);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    const cookie = (await context.cookies()).find((c) => c.name === "voxdesk_session")!;
+    await page.getByRole("button", { name: "Sign out" }).first().click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect((await context.cookies()).find((c) => c.name === "voxdesk_session")).toBeUndefined();
+    const res = await page.request.get("/api/session", { headers: { cookie: `voxdesk_session=${cookie.value}` } });
+    expect(res.status()).toBe(401);
+  });
+});
