@@ -56,36 +56,24 @@ test.describe("sign-in", () => {
   });
 });
 
-test.describe("sign-out", () => {
-  test.use({ storageState: { cookies: [], origins: [] } });
+// The same journey with the page's scripts and without them: Sign out is a form, so it works before
+// (or without) hydration too.
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`sign-out${javaScriptEnabled ? "" : " without JavaScript"}`, () => {
+    test.use({ storageState: { cookies: [], origins: [] }, javaScriptEnabled });
 
-  test("ends the session server-side", async ({ page, context }) => {
-    await page.goto("/login?mode=token");
-    await page.getByLabel("API token").fill(account().token);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page).toHaveURL(/\/$/);
-    const cookie = (await context.cookies()).find((c) => c.name === "voxdesk_session")!;
-    await page.getByRole("button", { name: "Sign out" }).first().click();
-    await expect(page).toHaveURL(/\/login$/);
-    // The old cookie value is dead on the server, not merely deleted from the browser.
-    const res = await page.request.get("/api/session", { headers: { cookie: `voxdesk_session=${cookie.value}` } });
-    expect(res.status()).toBe(401);
+    test(javaScriptEnabled ? "ends the session server-side" : "the Sign out button is a form: it ends the session before any script runs", async ({ page, context }) => {
+      await page.goto("/login?mode=token");
+      await page.getByLabel("API token").fill(account().token);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page).toHaveURL(/\/$/);
+      const cookie = (await context.cookies()).find((c) => c.name === "voxdesk_session")!;
+      await page.getByRole("button", { name: "Sign out" }).first().click();
+      await expect(page).toHaveURL(/\/login$/);
+      expect((await context.cookies()).find((c) => c.name === "voxdesk_session")).toBeUndefined();
+      // The old cookie value is dead on the server, not merely deleted from the browser.
+      const res = await page.request.get("/api/session", { headers: { cookie: `voxdesk_session=${cookie.value}` } });
+      expect(res.status()).toBe(401);
+    });
   });
-});
-
-test.describe("sign-out without JavaScript", () => {
-  test.use({ storageState: { cookies: [], origins: [] }, javaScriptEnabled: false });
-
-  test("the Sign out button is a form: it ends the session before any script runs", async ({ page, context }) => {
-    await page.goto("/login?mode=token");
-    await page.getByLabel("API token").fill(account().token);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page).toHaveURL(/\/$/);
-    const cookie = (await context.cookies()).find((c) => c.name === "voxdesk_session")!;
-    await page.getByRole("button", { name: "Sign out" }).first().click();
-    await expect(page).toHaveURL(/\/login$/);
-    expect((await context.cookies()).find((c) => c.name === "voxdesk_session")).toBeUndefined();
-    const res = await page.request.get("/api/session", { headers: { cookie: `voxdesk_session=${cookie.value}` } });
-    expect(res.status()).toBe(401);
-  });
-});
+}

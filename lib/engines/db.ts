@@ -72,6 +72,9 @@ export interface NewEngine {
   secrets?: Json | null;
 }
 
+/** The engine's webhook URL on an origin (a carrier's callbacks are set without a request at hand). */
+export const webhookUrlAt = (r: EngineRow, origin: string) => `${origin}/api/webhooks/${r.provider}/${openWebhookSecret(r)}`;
+
 export async function createEngine(accountId: string, v: NewEngine): Promise<EngineRow> {
   const id = crypto.randomUUID();
   const now = new Date().toISOString();

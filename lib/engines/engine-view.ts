@@ -1,7 +1,7 @@
 import "server-only";
 import { publicOrigin } from "@/lib/http/public-origin";
 import { atLeast, type Role } from "@/lib/people/roles";
-import { listDeployments, openWebhookSecret, toEngine, type EngineRow } from "@/lib/engines/db";
+import { listDeployments, toEngine, webhookUrlAt, type EngineRow } from "@/lib/engines/db";
 import { capabilitiesOf } from "@/lib/engines/providers";
 import { adapterFor } from "@/lib/engines/registry";
 
@@ -12,7 +12,7 @@ type Req = Parameters<typeof publicOrigin>[0];
  * PUBLIC_URL, the origin the caller reached us at (right when the engine can reach it too).
  */
 export function webhookUrlFor(engine: EngineRow, req: Req): string {
-  return `${publicOrigin(req)}/api/webhooks/${engine.provider}/${openWebhookSecret(engine)}`;
+  return webhookUrlAt(engine, publicOrigin(req));
 }
 
 /**

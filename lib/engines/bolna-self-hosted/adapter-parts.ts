@@ -1,6 +1,6 @@
 import "server-only";
 import { config } from "@/lib/core/config";
-import { engineSettings, openEngineSecrets, openWebhookSecret, type EngineRow } from "../db";
+import { engineSettings, openEngineSecrets, webhookUrlAt, type EngineRow } from "../db";
 import type { TwilioAccount } from "../twilio/rest";
 import type { SelfHostedSecrets, SelfHostedSettings } from "./schema";
 
@@ -16,5 +16,5 @@ export function twilioOf(engine: EngineRow): TwilioAccount {
 
 /** Where Twilio calls back: PUBLIC_URL, else the origin the engine was registered or last edited at. */
 export const callbackOrigin = (engine: EngineRow) => (config().PUBLIC_URL ? new URL(config().PUBLIC_URL!).origin : settingsOf(engine).callback_origin);
-export const callbackUrl = (engine: EngineRow) => `${callbackOrigin(engine)}/api/webhooks/${engine.provider}/${openWebhookSecret(engine)}`;
+export const callbackUrl = (engine: EngineRow) => webhookUrlAt(engine, callbackOrigin(engine));
 

@@ -32,11 +32,11 @@ export const selfHostedBolnaAdapter: EngineAdapter = {
 
   view(engine, { origin, admin, reveal }) {
     const { telephony } = settingsOf(engine);
-    const secrets = reveal ? secretsOf(engine) : undefined;
+    const secrets = secretsOf(engine);
     return {
-      telephony: { ...telephony, auth_token_hint: `…${secretsOf(engine).twilio_auth_token.slice(-4)}` },
+      telephony: { ...telephony, auth_token_hint: `…${secrets.twilio_auth_token.slice(-4)}` },
       ...(admin ? { push_url: `${origin}/api/ingest/${engine.id}` } : {}),
-      ...(secrets ? { push_secret: secrets.push_secret } : {}),
+      ...(reveal ? { push_secret: secrets.push_secret } : {}),
     };
   },
 
