@@ -6,8 +6,8 @@ import { defineConfig } from "vitest/config";
 // - server: boots the production server (`next start`, lib/testing/server.ts) and needs a build;
 // - process: needs a process of its own (umask and chdir cannot be set in a worker thread);
 // - db: touches a database, spawns a process, or changes settings (a temp database through
-//   lib/testing/harness.ts, the CLI, a child app, environment variables): a worker thread per
-//   file, isolated (each thread has its own copy of the environment);
+//   lib/testing/harness.ts, the CLI, a child app, environment variables): worker threads that keep
+//   their loaded modules from file to file, each file's changes put back after it (file-reset.ts);
 // - unit: everything else, in worker threads that share loaded modules (no isolation).
 // Threads start and import faster than forked processes: the db project takes a quarter less CPU.
 // Most of the db and server files wait on I/O (HTTP, SQLite fsync, child processes), so more
@@ -53,7 +53,9 @@ export default defineConfig({
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 4),
     projects: [
       { extends: true, test: { name: "unit", include: byKind.unit, pool: "threads", isolate: false } },
-      { extends: true, test: { name: "db", include: byKind.db, pool: "threads" } },
+      // Not isolated: a file's imports stay loaded for the next file in its worker (half the project's
+      // time was importing the app afresh); lib/testing/file-reset.ts puts back what a file changed.
+      { extends: true, test: { name: "db", include: byKind.db, pool: "threads", isolate: false, setupFiles: ["lib/testing/file-reset.ts"] } },
       { extends: true, test: { name: "process", include: byKind.process, pool: "forks" } },
       { extends: true, test: { name: "server", include: byKind.server, pool: "forks" } },
     ],
