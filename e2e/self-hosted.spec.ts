@@ -75,7 +75,8 @@ test("register a self-hosted Bolna engine with Twilio, deploy to it, place a cal
   await expect(sheet.locator('[data-status="completed"]').first()).toBeVisible({ timeout: 20_000 });
 
   // The server pushes the conversation, signed with the secret shown once.
-  const body = JSON.stringify({ call_sid: sid, task: "conversation", transcript: [{ role: "assistant", text: "Hello from your own Bolna." }, { role: "user", text: "Hi there." }] });
+  const body = JSON.stringify({ call_sid: sid, task: "conversation", transcript: [{ role: "assistant", text: "Hello from your own Bolna." }, { role: "user", text: "Hi there." }],
+    latency: { turns: [820, 640] }, interruptions: 1 });
   const at = new Date();
   const pushed = await request.post(pushUrl!, { data: body, headers: {
     "content-type": "application/json", "webhook-id": `e2e-${sid}`, "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
@@ -101,5 +102,10 @@ test("register a self-hosted Bolna engine with Twilio, deploy to it, place a cal
   const compared = page.getByTestId("engines-compared");
   await expect(compared.getByRole("rowheader", { name: new RegExp(name) })).toBeVisible();
   await expect(compared.getByRole("rowheader", { name: new RegExp(hostedName) })).toBeVisible();
+  // The pushed turns' latency and interruptions, per agent (each figure the middle of its 10 ms bucket).
+  const latency = page.getByTestId("turn-latency");
+  await expect(latency).toContainText("median 645 ms, 90th percentile 825 ms, over 2 turns in 1 call");
+  await expect(latency.getByRole("row", { name: /645 ms/ })).toContainText("825 ms");
+  await expect(latency.getByRole("row", { name: /645 ms/ }).getByRole("cell").last()).toHaveText("1");
   await shots(page, "dashboard-engines-compared");
 });

@@ -23,6 +23,7 @@ import { inFlightCountsKey, useLiveCalls } from "@/lib/calls/live";
 import { EngineFigures } from "./engine-figures";
 import { EnginesCompared } from "./engines-compared";
 import { KpiCards, KpiSkeleton } from "./kpi-cards";
+import { TurnLatency } from "./turn-latency";
 
 function ChartsSkeleton() {
   return (
@@ -100,6 +101,7 @@ export function DashboardView() {
         <KpiCards totals={data.totals} />
         <DashboardCharts summary={data} agentId={agentId} campaignId={campaignId} />
         <EnginesCompared summary={data} />
+        <TurnLatency summary={data} callsOf={(agent_id) => callLogHref({ from: data.from, to: data.to, agent_id, campaign_id: campaignId })} />
         <EngineFigures summary={data} />
       </div>
     );

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 // A call row's `extra` column (JSON): what ingest recorded of the engine's report beside the spec's
-// fields (CallExtras in normalized.ts, whichever engine). The rollups read four of its keys; they are
+// fields (CallExtras in normalized.ts, whichever engine). The rollups read six of its keys; they are
 // parsed here, the rest is passed over. Imported calls have none.
 
 export const StoredCallExtra = z.object({
@@ -10,6 +10,9 @@ export const StoredCallExtra = z.object({
   answered_by_voice_mail: z.boolean().nullish(),
   /** USD per cost component (llm, network, …). */
   cost_breakdown: z.record(z.string(), z.number()).nullish(),
+  /** Per-turn latency in ms and interruptions, when the engine gave them. */
+  latency_ms: z.array(z.number()).nullish(),
+  interruptions: z.number().nullish(),
 });
 export type StoredCallExtra = z.output<typeof StoredCallExtra>;
 

@@ -43,6 +43,12 @@ export interface CallDailyEngineTable {
   /** Migration 0023: the call's engine and its provider, '' for none. */ engine_id: string; provider: string;
   calls: number; voicemail: number;
   cost_llm: number; cost_network: number; cost_platform: number; cost_synthesizer: number; cost_transcriber: number;
+  /** Migration 0025: calls that reported turn latency, calls that reported interruptions, and those interruptions. */
+  latency_calls: number; interruption_calls: number; interruptions: number;
+}
+/** Migration 0025: turns per latency bucket (its lower edge in ms, lib/calls/latency.ts). */
+export interface CallDailyLatencyTable {
+  account_id: string; day: string; agent_id: string; engine_id: string; provider: string; bucket: number; turns: number;
 }
 export interface CallDailyTable {
   account_id: string; day: string; agent_id: string; agent_name: string; status: string; call_type: string;
@@ -119,6 +125,7 @@ export interface DB {
   calls: CallsTable;
   call_daily: CallDailyTable;
   call_daily_engine: CallDailyEngineTable;
+  call_daily_latency: CallDailyLatencyTable;
   agents: AgentsTable;
   rate_limits: RateLimitsTable;
   tools: ToolsTable;

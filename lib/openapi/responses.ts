@@ -113,6 +113,21 @@ const Totals = z.object({
   answer_rate: z.number().min(0).max(1).describe("completed / calls, from 0 to 1 (0 when there are no calls)"),
 });
 
+const turnFields = {
+  latency_calls: count("Calls whose engine reported per-turn latency"),
+  turns: count("Turns measured"),
+  p50_ms: z.number().int().min(0).nullable().describe("Median latency of a turn (ms from the caller stopping to the agent speaking), from a histogram: within 5 ms below 1 s, 25 ms below 5 s; null: no turn measured"),
+  p90_ms: z.number().int().min(0).nullable().describe("90th percentile of the same; null: no turn measured"),
+  interruption_calls: count("Calls whose engine reported interruptions"),
+  interruptions: count("Interruptions over those calls"),
+  interruptions_per_call: z.number().min(0).nullable().describe("interruptions / interruption_calls; null: none reported"),
+};
+const TurnFiguresSchema = z.object({
+  ...turnFields,
+  per_agent: z.array(z.object({ agent_id: z.string(), name: z.string(), ...turnFields })).describe("Agents with such calls, most measured calls first"),
+  per_engine: z.array(z.object({ engine_id: z.string().nullable(), provider: z.string().nullable(), ...turnFields })).describe("Engines with such calls, most measured calls first"),
+}).describe("Per-turn latency and interruptions, over the calls whose engine reports them (e.g. self-hosted Bolna's pushes), from rollups");
+
 export const CallSummary = z
   .object({
     from: day("First day of the range (UTC), inclusive"),
@@ -150,6 +165,7 @@ export const CallSummary = z
         calls: count("Calls"), completed: count("Completed calls"), duration: seconds("Total call length"), cost: usd("Total cost"),
       }))
       .describe("Per engine the calls came through, most calls first (the dashboard compares them when there are several)"),
+    latency: TurnFiguresSchema,
     outcomes: OutcomeSummarySchema,
   })
   .meta({ id: "CallSummary", description: "Dashboard aggregates, read from the daily rollup" });

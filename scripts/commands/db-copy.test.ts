@@ -33,6 +33,7 @@ import { newApiToken, sha256Hex } from "@/lib/people/credentials";
 import { keyFilePath } from "@/lib/core/secrets";
 import { insertApiToken, revokeApiToken } from "@/lib/people/db/accounts";
 import { insertCalls } from "@/lib/calls/db/calls";
+import { upsertCall } from "@/lib/calls/db/ingest";
 import { closeDb, db } from "@/lib/core/client";
 import { enqueuePriceJob } from "@/lib/engines/db/price-jobs";
 import { canConnect, createDatabase, dropDatabase } from "@/lib/core/postgres";
@@ -58,7 +59,7 @@ const ADMIN = process.env.TEST_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:55
 const havePg = Boolean(process.env.TEST_PG_ADMIN_URL) || (await canConnect(ADMIN));
 
 // In creation order; migration 0023 recreated the three daily rollups (keyed by engine and provider too).
-const TABLES = ["accounts", "calls", "agents", "tools", "tool_tests", "contact_lists", "contacts", "engines", "agent_deployments", "users", "api_tokens", "sessions", "audit_log", "signin_failures", "suppressions", "member_links", "campaigns", "campaign_contacts", "call_outcomes", "call_outcome_fields", "ai_providers", "analysis_jobs", "analysis_runs", "webhook_endpoints", "webhook_events", "webhook_deliveries", "webhook_attempts", "agent_versions", "agent_deployment_log", "call_minute", "alert_rules", "alert_incidents", "agent_tests", "agent_test_runs", "agent_test_results", "webhook_recovers", "call_price_jobs", "call_daily", "call_daily_engine", "call_outcome_daily", "account_pricing"];
+const TABLES = ["accounts", "calls", "agents", "tools", "tool_tests", "contact_lists", "contacts", "engines", "agent_deployments", "users", "api_tokens", "sessions", "audit_log", "signin_failures", "suppressions", "member_links", "campaigns", "campaign_contacts", "call_outcomes", "call_outcome_fields", "ai_providers", "analysis_jobs", "analysis_runs", "webhook_endpoints", "webhook_events", "webhook_deliveries", "webhook_attempts", "agent_versions", "agent_deployment_log", "call_minute", "alert_rules", "alert_incidents", "agent_tests", "agent_test_runs", "agent_test_results", "webhook_recovers", "call_price_jobs", "call_daily", "call_daily_engine", "call_outcome_daily", "account_pricing", "call_daily_latency"];
 const TOOL_TOKEN = "tok_copy_plaintext_9Xq2Lm";
 const UNTIL = new Date("2025-06-30T12:00:00Z");
 const pgName = `voxdesk_copy_${crypto.randomBytes(5).toString("hex")}`;
@@ -174,6 +175,8 @@ beforeAll(async () => {
     total_cost: 12, cost_breakdown: { llm: 4, synthesizer: 8 }, extracted_data: { sentiment: "positive", seats: 2, plan: "pro" }, telephony_data: { to_number: "+14155550102", hangup_by: "Callee", hangup_reason: "done" } };
   expect((await call(webhookRoute.POST, "POST", "/", { params: { provider: "bolna", secret }, body: execution })).status).toBe(200);
   expect((await (await deliveryTick()).done).succeeded).toBe(1); // signed with the sealed secret (webhook_attempts)
+  // A later report of the call with its turns' latency, as a push gives it (call_daily_latency).
+  expect(await upsertCall(a.accountId, { call_sid: "copy-exec-1", patch: true, engine_id: engine.json.engine_id, extra: { latency_ms: [640, 820], interruptions: 1 } })).toBe("updated");
   // An alert rule the execution above sets off (its call is in call_minute): alert_rules, alert_incidents.
   const rule = { name: "Copy alert", metric: "calls", comparator: "gt", threshold: 0, window_minutes: 10, severity: "warning" };
   expect((await call(alertRulesRoute.POST, "POST", "/api/alert-rules", { token: a.token, body: rule })).status).toBe(201);

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import http from "node:http";
 import Database from "better-sqlite3";
 import { addDays, engineFigures, summarise, type DailyRow, type EngineRow } from "@/lib/calls/summary-math";
+import { turnFigures, type LatencyRow, type TurnRow } from "@/lib/calls/turn-figures";
 import { DETAIL_COLUMNS, toDetail, type DetailRow } from "@/lib/calls/db/calls";
 import { keysetPage } from "@/lib/core/cursor";
 import { outcomeFigures, type OutcomeDayRow } from "@/lib/outcomes/summary-math";
@@ -15,7 +16,9 @@ const db = new Database(process.env.BENCH_DB!, { timeout: 10_000 });
 const auth = db.prepare("SELECT account_id FROM api_tokens WHERE token_hash = ? AND revoked_at IS NULL");
 const page = db.prepare(`SELECT ${DETAIL_COLUMNS.join(", ")} FROM calls WHERE account_id = ? ORDER BY created_at DESC, call_sid DESC LIMIT ?`);
 const daily = db.prepare("SELECT day, agent_id, agent_name, status, call_type, engine_id, provider, calls, duration, cost FROM call_daily WHERE account_id = ? AND day >= ? AND day <= ?");
-const engine = db.prepare("SELECT hangup_by, hangup_reason, calls, voicemail, cost_llm, cost_network, cost_platform, cost_synthesizer, cost_transcriber FROM call_daily_engine WHERE account_id = ? AND day >= ? AND day <= ?");
+const engine = db.prepare(`SELECT hangup_by, hangup_reason, calls, voicemail, cost_llm, cost_network, cost_platform, cost_synthesizer, cost_transcriber,
+  agent_id, engine_id, provider, latency_calls, interruption_calls, interruptions FROM call_daily_engine WHERE account_id = ? AND day >= ? AND day <= ?`);
+const latency = db.prepare("SELECT agent_id, engine_id, provider, bucket, turns FROM call_daily_latency WHERE account_id = ? AND day >= ? AND day <= ?");
 const outcomes = db.prepare("SELECT day, disposition, sum(analyzed) AS analyzed, sum(judged) AS judged, sum(succeeded) AS succeeded, sum(positive) AS positive, sum(neutral) AS neutral, sum(negative) AS negative FROM call_outcome_daily WHERE account_id = ? AND day >= ? AND day <= ? GROUP BY day, disposition");
 const ping = db.prepare("SELECT 1");
 
@@ -41,9 +44,10 @@ http
     if (path === "/api/details/summary") {
       const toDay = new Date().toISOString().slice(0, 10);
       const fromDay = addDays(toDay, -29);
-      const figures = engineFigures(engine.all(who.account_id, fromDay, toDay) as EngineRow[]);
-      const calls = summarise(daily.all(who.account_id, fromDay, toDay) as DailyRow[], { fromDay, toDay }, figures);
-      return send(res, 200, { ...calls, outcomes: outcomeFigures(outcomes.all(who.account_id, fromDay, toDay) as OutcomeDayRow[], { fromDay, toDay }, calls.totals.cost) });
+      const engineRows = engine.all(who.account_id, fromDay, toDay) as (EngineRow & TurnRow)[];
+      const calls = summarise(daily.all(who.account_id, fromDay, toDay) as DailyRow[], { fromDay, toDay }, engineFigures(engineRows));
+      const turns = turnFigures(engineRows, latency.all(who.account_id, fromDay, toDay) as LatencyRow[], new Map(calls.per_agent.map((a) => [a.agent_id, a.name])));
+      return send(res, 200, { ...calls, latency: turns, outcomes: outcomeFigures(outcomes.all(who.account_id, fromDay, toDay) as OutcomeDayRow[], { fromDay, toDay }, calls.totals.cost) });
     }
     send(res, 404, { error: 404, message: "Not found" });
   })

@@ -45,7 +45,15 @@ export const DAILY_UPSERT = `INSERT INTO call_daily (account_id, day, agent_id, 
   VALUES (${marks(11)}) ON CONFLICT (${DAILY_KEY.join(", ")}) DO UPDATE SET ${add("call_daily", ["calls", "duration", "cost"])}, agent_name = excluded.agent_name`;
 export const DAILY_PRUNE = `DELETE FROM call_daily WHERE ${DAILY_KEY.map((k) => `${k} = ?`).join(" AND ")} AND calls <= 0`;
 
-/** One call's share of call_daily_engine: the key, then calls, voicemail and the five cost components. */
-export const ENGINE_UPSERT = `INSERT INTO call_daily_engine (${ENGINE_KEY.join(", ")}, calls, voicemail, ${COSTS.join(", ")})
-  VALUES (${marks(14)}) ON CONFLICT (${ENGINE_KEY.join(", ")}) DO UPDATE SET ${add("call_daily_engine", ["calls", "voicemail", ...COSTS])}`;
+/** One call's share of call_daily_engine: the key, then calls, voicemail, the five cost components and the turn counters. */
+const ENGINE_COUNTERS = ["calls", "voicemail", ...COSTS, "latency_calls", "interruption_calls", "interruptions"];
+export const ENGINE_UPSERT = `INSERT INTO call_daily_engine (${ENGINE_KEY.join(", ")}, ${ENGINE_COUNTERS.join(", ")})
+  VALUES (${marks(ENGINE_KEY.length + ENGINE_COUNTERS.length)}) ON CONFLICT (${ENGINE_KEY.join(", ")}) DO UPDATE SET ${add("call_daily_engine", ENGINE_COUNTERS)}`;
 export const ENGINE_PRUNE = `DELETE FROM call_daily_engine WHERE ${ENGINE_KEY.map((k) => `${k} = ?`).join(" AND ")} AND calls <= 0`;
+
+// call_daily_latency (migration 0025): turns per latency bucket (lib/calls/latency.ts).
+const LATENCY_KEY = ["account_id", "day", "agent_id", "engine_id", "provider", "bucket"];
+/** Turns of one bucket: the key, then the turns added (negative: taken back). */
+export const LATENCY_UPSERT = `INSERT INTO call_daily_latency (${LATENCY_KEY.join(", ")}, turns) VALUES (${marks(LATENCY_KEY.length + 1)})
+  ON CONFLICT (${LATENCY_KEY.join(", ")}) DO UPDATE SET ${add("call_daily_latency", ["turns"])}`;
+export const LATENCY_PRUNE = `DELETE FROM call_daily_latency WHERE ${LATENCY_KEY.map((k) => `${k} = ?`).join(" AND ")} AND turns <= 0`;

@@ -1,14 +1,14 @@
 import "server-only";
 import type { Kysely } from "kysely";
-import { COST_COMPONENTS, type CallPatch, type NormalizedCall } from "@/lib/calls/normalized";
+import type { CallPatch, NormalizedCall } from "@/lib/calls/normalized";
 import { mergePatch, type StoredCall } from "@/lib/calls/merge";
 import { dialect } from "@/lib/core/client";
 import { groupedWriteTx } from "@/lib/core/group-commit";
 import { runSql } from "@/lib/core/prepared";
-import { callExtra, type StoredCallExtra } from "@/lib/calls/extra";
 import { numbersText } from "./insert";
 import type { DB } from "@/lib/core/tables";
-import { ADVISORY_LOCK, CALL_SQL, DAILY_PRUNE, DAILY_UPSERT, ENGINE_PRUNE, ENGINE_PROVIDER, ENGINE_UPSERT, FTS_DELETE, FTS_INSERT } from "./ingest-sql";
+import { ADVISORY_LOCK, CALL_SQL, ENGINE_PROVIDER, FTS_DELETE, FTS_INSERT } from "./ingest-sql";
+import { moveRollups, rollupShares } from "./rollup-shares";
 
 /** A normalized call resolved to our agent (or kept under the engine's agent id when none matches). */
 export interface ResolvedCall extends NormalizedCall {
@@ -77,20 +77,22 @@ export async function upsertCall(accountId: string, report: ResolvedCall | Resol
     // same statuses the other way round would deadlock on those rows. One lock per account and day,
     // always taken after the call's, puts every rollup change of that day in a single order.
     if (pg) await advisoryLock(trx, `rollup:${accountId}:${createdAt.slice(0, 10)}`);
+    // An imported call (rank 0) was never in the engine rollups: it leaves the daily one only.
+    const before = old ? rollupShares({ ...old, account_id: accountId, call_sid: c.call_sid, extra: old.extra ?? null, created_at: createdAt }, (old.status_rank ?? 0) > 0) : [];
     if (old) {
       id = Number(old.id);
       await runSql(trx, q.update, [...values, id]);
-      // An imported call (rank 0) was never in the engine rollup: take it out of the daily one only.
-      await applyRollups(trx, accountId, { ...old, call_sid: c.call_sid, extra: old.extra ?? null, created_at: createdAt }, -1, (old.status_rank ?? 0) > 0);
     } else {
       const [row] = await runSql<{ id: number | string }>(trx, q.insert, [...values, accountId, c.call_sid, createdAt, c.agent_version ?? null]);
       id = Number(row.id);
     }
-    if (!pg) {
+    // The search index follows the transcript and numbers: a patch that changed neither (a status callback) leaves it.
+    const sameText = isPatch && old && (["transcription", "from_number", "to_number"] as const).every((k) => (old as Partial<StoredCall>)[k] === c[k]);
+    if (!pg && !sameText) {
       if (old) await runSql(trx, FTS_DELETE, [id]);
       await runSql(trx, FTS_INSERT, [id, c.transcription, numbersText(c.from_number, c.to_number)]);
     }
-    await applyRollups(trx, accountId, { ...c, created_at: createdAt, provider }, 1);
+    await moveRollups(trx, before, rollupShares({ ...c, account_id: accountId, created_at: createdAt, provider }, true));
     // The stored created_at: an outcome's rollup day and the call log's order follow the call row.
     // The stored agent_version too: the first record's stamp, which later deliveries keep.
     const stored = old ? { ...c, created_at: createdAt, agent_version: old.agent_version ?? null, provider } : { ...c, provider };
@@ -116,24 +118,4 @@ function isNewer(c: ResolvedCall, old: Stored): boolean {
   const rank = old.status_rank ?? 0;
   if (c.status_rank !== rank) return c.status_rank > rank;
   return c.updated_at > (old.updated_at ?? "");
-}
-
-type Contribution = Pick<Stored, "agent_id" | "name" | "status" | "call_type" | "duration" | "cost" | "created_at" | "engine_id" | "provider"> & {
-  /** A stored row's JSON, or the new execution's extras as parsed (not parsed again from JSON). */
-  call_sid: string; extra: string | null | StoredCallExtra;
-};
-
-/** Adds (sign 1) or removes (sign -1) one call's share of both daily rollups; emptied rows go. */
-async function applyRollups(trx: Kysely<DB>, accountId: string, c: Contribution, sign: 1 | -1, engineRollup = true) {
-  const day = c.created_at.slice(0, 10);
-  const engine = [c.engine_id ?? "", c.provider ?? ""];
-  const dailyKey = [accountId, day, c.agent_id, c.status, c.call_type, ...engine];
-  await runSql(trx, DAILY_UPSERT, [accountId, day, c.agent_id, c.name, c.status, c.call_type, ...engine, sign, sign * c.duration, sign * c.cost]);
-  if (sign < 0) await runSql(trx, DAILY_PRUNE, dailyKey);
-  if (!engineRollup) return;
-  const x = typeof c.extra === "object" && c.extra !== null ? c.extra : callExtra(c.extra, c.call_sid);
-  const key = [accountId, day, c.agent_id, x.hangup_by ?? "", x.hangup_reason ?? "", ...engine];
-  const costs = COST_COMPONENTS.map((k) => sign * (x.cost_breakdown?.[k] ?? 0));
-  await runSql(trx, ENGINE_UPSERT, [...key, sign, sign * (x.answered_by_voice_mail ? 1 : 0), ...costs]);
-  if (sign < 0) await runSql(trx, ENGINE_PRUNE, key);
 }

@@ -5,12 +5,15 @@ import { runSql } from "@/lib/core/prepared";
 import { engineFigures, summarise, type DailyRow, type EngineRow, type SummaryRange } from "@/lib/calls/summary-math";
 import { outcomeDayRows } from "@/lib/outcomes/db/rollups";
 import { outcomeFigures } from "@/lib/outcomes/summary-math";
+import { turnFigures, type LatencyRow, type TurnRow } from "@/lib/calls/turn-figures";
 import { rollupWhere } from "./rollup-filter";
 import { versionDailyRows, versionEngineRows, versionOutcomeRows } from "./version-summary";
 
 const DAILY_SQL = "SELECT day, agent_id, agent_name, status, call_type, engine_id, provider, calls, duration, cost FROM call_daily";
 // Figures only engine executions carry, from their own rollup (see engineFigures).
-const ENGINE_SQL = "SELECT hangup_by, hangup_reason, calls, voicemail, cost_llm, cost_network, cost_platform, cost_synthesizer, cost_transcriber FROM call_daily_engine";
+const ENGINE_SQL = `SELECT hangup_by, hangup_reason, calls, voicemail, cost_llm, cost_network, cost_platform, cost_synthesizer, cost_transcriber,
+  agent_id, engine_id, provider, latency_calls, interruption_calls, interruptions FROM call_daily_engine`;
+const LATENCY_SQL = "SELECT agent_id, engine_id, provider, bucket, turns FROM call_daily_latency";
 
 /**
  * Dashboard aggregates, read from the daily rollups only (rows per day x agent x status x type x engine,
@@ -30,14 +33,22 @@ async function callFigures(accountId: string, r: SummaryRange) {
   const v = versionOf(r);
   if (v) {
     const [rows, engine] = await Promise.all([versionDailyRows(accountId, v, r), versionEngineRows(accountId, v, r)]);
-    return summarise(rows, r, engineFigures(engine));
+    return withTurns(summarise(rows, r, engineFigures(engine.engine)), engine.turns, engine.latency);
   }
   if (r.campaignId) {
     const [rows, engine] = await Promise.all([campaignDailyRows(accountId, r.campaignId, r), campaignEngineRows(accountId, r.campaignId, r)]);
-    return summarise(rows, r, engineFigures(engine));
+    return withTurns(summarise(rows, r, engineFigures(engine.engine)), engine.turns, engine.latency);
   }
   // Constant texts through runSql: on SQLite compiled once per connection (lib/core/prepared.ts).
   const { where, args } = rollupWhere(accountId, r);
-  const rows = await runSql<DailyRow>(db(), `${DAILY_SQL} WHERE ${where}`, args);
-  return summarise(rows, r, engineFigures(await runSql<EngineRow>(db(), `${ENGINE_SQL} WHERE ${where}`, args)));
+  const [rows, engine, latency] = await Promise.all([
+    runSql<DailyRow>(db(), `${DAILY_SQL} WHERE ${where}`, args), runSql<EngineRow & TurnRow>(db(), `${ENGINE_SQL} WHERE ${where}`, args),
+    runSql<LatencyRow>(db(), `${LATENCY_SQL} WHERE ${where}`, args),
+  ]);
+  return withTurns(summarise(rows, r, engineFigures(engine)), engine, latency);
+}
+
+/** The summary with its per-turn latency and interruptions; agents named as in per_agent. */
+function withTurns<S extends ReturnType<typeof summarise>>(summary: S, turns: readonly TurnRow[], latency: readonly LatencyRow[]) {
+  return { ...summary, latency: turnFigures(turns, latency, new Map(summary.per_agent.map((a) => [a.agent_id, a.name]))) };
 }

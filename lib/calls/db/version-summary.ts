@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { db, dialect } from "@/lib/core/client";
 import { callExtra } from "@/lib/calls/extra";
 import type { DailyRow, EngineRow, SummaryRange } from "@/lib/calls/summary-math";
+import { callTurnRows, type LatencyRow, type TurnRow } from "@/lib/calls/turn-figures";
 import type { OutcomeDayRow } from "@/lib/outcomes/summary-math";
 
 // Figures of one agent version's calls: the dashboard narrowed to agent_version and the
@@ -40,17 +41,31 @@ export async function versionDailyRows(accountId: string, v: Version, r: Summary
   return rows.map((x) => ({ ...x, calls: Number(x.calls), duration: Number(x.duration), cost: Number(x.cost) }));
 }
 
-/** One engine row per call, in call_daily_engine's shape, for engineFigures. */
-export async function versionEngineRows(accountId: string, v: Version, r: SummaryRange): Promise<EngineRow[]> {
-  const rows = await versionCalls(accountId, v, r).select(["call_sid", "extra"]).execute();
-  return rows.map(({ call_sid, extra }) => {
-    const x = callExtra(extra, call_sid);
+/** What engine executions carry, per call, in the rollups' shapes (call_daily_engine, call_daily_latency). */
+export interface CallEngineRows { engine: EngineRow[]; turns: TurnRow[]; latency: LatencyRow[] }
+
+/** One engine row (and its turn rows) per call: for summaries read from calls rather than the rollups. */
+export function callEngineRows(calls: readonly { call_sid: string; extra?: string | null; agent_id: string; engine_id?: string | null; provider?: string | null }[]): CallEngineRows {
+  const out: CallEngineRows = { engine: [], turns: [], latency: [] };
+  for (const call of calls) {
+    const x = callExtra(call.extra, call.call_sid);
     const c = x.cost_breakdown ?? {};
-    return {
+    out.engine.push({
       hangup_by: x.hangup_by ?? "", hangup_reason: x.hangup_reason ?? "", calls: 1, voicemail: x.answered_by_voice_mail ? 1 : 0,
       cost_llm: c.llm ?? 0, cost_network: c.network ?? 0, cost_platform: c.platform ?? 0, cost_synthesizer: c.synthesizer ?? 0, cost_transcriber: c.transcriber ?? 0,
-    };
-  });
+    });
+    const { turn, latency } = callTurnRows(call, x);
+    out.turns.push(turn);
+    out.latency.push(...latency);
+  }
+  return out;
+}
+
+export const ENGINE_ROW_COLUMNS = ["call_sid", "extra", "agent_id", "engine_id", "provider"] as const;
+
+/** The version's calls' engine rows, for engineFigures and turnFigures. */
+export async function versionEngineRows(accountId: string, v: Version, r: SummaryRange): Promise<CallEngineRows> {
+  return callEngineRows(await versionCalls(accountId, v, r).select([...ENGINE_ROW_COLUMNS]).execute());
 }
 
 const succeededSql = () => (dialect() === "postgres" ? sql`o.success` : sql`o.success = 1`);

@@ -1,8 +1,8 @@
 import "server-only";
 import { sql } from "kysely";
 import { db, dialect } from "@/lib/core/client";
-import { callExtra } from "@/lib/calls/extra";
-import type { DailyRow, EngineRow, SummaryRange } from "@/lib/calls/summary-math";
+import { callEngineRows, ENGINE_ROW_COLUMNS, type CallEngineRows } from "@/lib/calls/db/version-summary";
+import type { DailyRow, SummaryRange } from "@/lib/calls/summary-math";
 
 // The dashboard narrowed to one campaign. The daily rollups have no campaign dimension, so these
 // read the campaign's own calls through calls_campaign (account, campaign, created_at): the cost
@@ -27,20 +27,13 @@ export async function campaignDailyRows(accountId: string, campaignId: string, r
   return rows.map((x) => ({ ...x, calls: Number(x.calls), duration: Number(x.duration), cost: Number(x.cost) }));
 }
 
-/** One engine row per call, in the shape of call_daily_engine, for engineFigures. */
-export async function campaignEngineRows(accountId: string, campaignId: string, r: SummaryRange): Promise<EngineRow[]> {
+/** The campaign's calls' engine rows, for engineFigures and turnFigures. */
+export async function campaignEngineRows(accountId: string, campaignId: string, r: SummaryRange): Promise<CallEngineRows> {
   const { from, to } = bounds(r);
-  let q = db().selectFrom("calls").select(["call_sid", "extra"])
+  let q = db().selectFrom("calls").select([...ENGINE_ROW_COLUMNS])
     .where("account_id", "=", accountId).where("campaign_id", "=", campaignId).where("created_at", ">=", from).where("created_at", "<", to);
   if (r.agentId) q = q.where("agent_id", "=", r.agentId);
   if (r.engineId) q = q.where("engine_id", "=", r.engineId);
   if (r.provider) q = q.where("provider", "=", r.provider);
-  return (await q.execute()).map(({ call_sid, extra }) => {
-    const x = callExtra(extra, call_sid);
-    const c = x.cost_breakdown ?? {};
-    return {
-      hangup_by: x.hangup_by ?? "", hangup_reason: x.hangup_reason ?? "", calls: 1, voicemail: x.answered_by_voice_mail ? 1 : 0,
-      cost_llm: c.llm ?? 0, cost_network: c.network ?? 0, cost_platform: c.platform ?? 0, cost_synthesizer: c.synthesizer ?? 0, cost_transcriber: c.transcriber ?? 0,
-    };
-  });
+  return callEngineRows(await q.execute());
 }
