@@ -1,4 +1,5 @@
 import "server-only";
+import { runSql } from "@/lib/core/prepared";
 import crypto from "node:crypto";
 import { sql } from "kysely";
 import type { AgentPayload } from "@/lib/agents/schema";
@@ -52,7 +53,8 @@ export async function getAgent(accountId: string, id: string): Promise<AgentReco
 
 /** What the ingest needs of a call's agent: its name and analysis plan, without its whole config. */
 export async function agentForIngest(accountId: string, id: string): Promise<{ agent_id: string; agent_name: string; analysis_plan: AnalysisPlan | null } | undefined> {
-  const row = await db().selectFrom("agents").select(["id", "name", "analysis_plan"]).where("account_id", "=", accountId).where("id", "=", id).executeTakeFirst();
+  // Every ingest asks this: a constant text, compiled once on SQLite (lib/core/prepared.ts).
+  const [row] = await runSql<{ id: string; name: string; analysis_plan: string | null }>(db(), "SELECT id, name, analysis_plan FROM agents WHERE account_id = ? AND id = ?", [accountId, id]);
   return row && { agent_id: row.id, agent_name: row.name, analysis_plan: row.analysis_plan ? (JSON.parse(row.analysis_plan) as AnalysisPlan) : null };
 }
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { runSql } from "@/lib/core/prepared";
 import crypto from "node:crypto";
 import { newWebhookPathSecret, sha256Hex } from "@/lib/people/credentials";
 import { openApiKey, seal, sealApiKey, unseal } from "@/lib/core/secrets";
@@ -6,7 +7,7 @@ import { describeAudit } from "@/lib/core/audit-context";
 import { db, dialect, writeTx } from "@/lib/core/client";
 import { assertSecretStaysBound } from "@/lib/outbound/secret-binding";
 import { newestFirstPage } from "@/lib/core/newest-page";
-import type { EnginesTable } from "@/lib/core/tables";
+import type { AgentDeploymentsTable, EnginesTable } from "@/lib/core/tables";
 import { emitEvent } from "@/lib/webhooks/db/outbox";
 
 // An engine's api_key and webhook secret exist in plaintext only in memory: the key between unseal
@@ -94,8 +95,10 @@ export async function getEngine(accountId: string, id: string): Promise<EngineRo
 }
 
 /** An engine by id alone, for a request its own signature authenticates (the push endpoint). */
+/** Every push asks this: a constant text, compiled once on SQLite. */
 export async function findEngineById(id: string): Promise<EngineRow | undefined> {
-  return db().selectFrom("engines").selectAll().where("id", "=", id).executeTakeFirst();
+  const [row] = await runSql<EngineRow>(db(), "SELECT * FROM engines WHERE id = ?", [id]);
+  return row;
 }
 
 export async function listEngines(accountId: string, limit: number, cursor?: string) {
@@ -199,9 +202,10 @@ export async function listDeployments(accountId: string, agentIds: string[]): Pr
 }
 
 /** Our agent deployed on `engineId` as `remoteAgentId`, if any (webhooks and sync map executions back with it). */
+/** Every ingest asks this: a constant text, compiled once on SQLite (lib/core/prepared.ts). */
 export async function findDeploymentByRemoteAgent(engineId: string, remoteAgentId: string) {
-  return db().selectFrom("agent_deployments").selectAll()
-    .where("engine_id", "=", engineId).where("remote_agent_id", "=", remoteAgentId).executeTakeFirst();
+  const [row] = await runSql<AgentDeploymentsTable>(db(), "SELECT * FROM agent_deployments WHERE engine_id = ? AND remote_agent_id = ?", [engineId, remoteAgentId]);
+  return row;
 }
 
 /** Every agent deployed on an engine (sync walks their executions). */

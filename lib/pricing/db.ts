@@ -1,4 +1,5 @@
 import "server-only";
+import { runSql } from "@/lib/core/prepared";
 import { db, writeTx } from "@/lib/core/client";
 import type { AccountPricingTable } from "./tables";
 import { PRICE_FIELDS, PRICING_DEFAULTS, type Prices, type PricingView } from "./schema";
@@ -11,7 +12,8 @@ const view = (p: Prices, updatedAt: string | null): PricingView => ({ ...pick(p)
 
 /** The account's table as the API shows it: its own rates, or the defaults with `updated_at` null. */
 export async function getPricing(accountId: string): Promise<PricingView> {
-  const row = await db().selectFrom("account_pricing").selectAll().where("account_id", "=", accountId).executeTakeFirst();
+  // Every push with usage asks this: a constant text, compiled once on SQLite (lib/core/prepared.ts).
+  const [row] = await runSql<AccountPricingTable>(db(), "SELECT * FROM account_pricing WHERE account_id = ?", [accountId]);
   return row ? view(row, row.updated_at) : view(PRICING_DEFAULTS, null);
 }
 

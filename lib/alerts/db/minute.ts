@@ -19,11 +19,23 @@ const OUTCOME_UPSERT = `INSERT INTO call_minute (account_id, minute, agent_id, a
   ON CONFLICT (account_id, minute, agent_id) DO UPDATE SET analyzed = call_minute.analyzed + excluded.analyzed,
   judged = call_minute.judged + excluded.judged, succeeded = call_minute.succeeded + excluded.succeeded, negative = call_minute.negative + excluded.negative`;
 
-/** Adds (sign 1) or takes back (sign -1) one call's share; inside ingest's transaction. */
-export async function addCallMinute(trx: Kysely<DB>, accountId: string,
-  c: { created_at: string; agent_id: string; status: string; duration: number; cost: number }, sign: 1 | -1) {
-  const failed = endReasonOf(c.status) === "failed" ? sign : 0;
-  await runSql(trx, CALL_UPSERT, [accountId, minuteOf(c.created_at), c.agent_id, sign, failed, sign * c.duration, sign * c.cost]);
+type CallMinuteShare = { created_at: string; agent_id: string; status: string; duration: number; cost: number };
+const callShare = (c: CallMinuteShare, sign: number) => [sign, endReasonOf(c.status) === "failed" ? sign : 0, sign * c.duration, sign * c.cost];
+
+/**
+ * Moves one call's share from `old` (what it counted for before an update; undefined for a new
+ * call) to `next`; inside ingest's transaction. The same row: one upsert by the difference, none
+ * when nothing it counts changed.
+ */
+export async function moveCallMinute(trx: Kysely<DB>, accountId: string, old: CallMinuteShare | undefined, next: CallMinuteShare) {
+  const a = callShare(next, 1);
+  if (old && old.agent_id === next.agent_id && minuteOf(old.created_at) === minuteOf(next.created_at)) {
+    const diff = callShare(old, -1).map((v, i) => v + a[i]);
+    if (diff.some((v) => v !== 0)) await runSql(trx, CALL_UPSERT, [accountId, minuteOf(next.created_at), next.agent_id, ...diff]);
+    return;
+  }
+  if (old) await runSql(trx, CALL_UPSERT, [accountId, minuteOf(old.created_at), old.agent_id, ...callShare(old, -1)]);
+  await runSql(trx, CALL_UPSERT, [accountId, minuteOf(next.created_at), next.agent_id, ...a]);
 }
 
 export interface OutcomeMinuteShare { created_at: string; agent_id: string; success: boolean | null; sentiment: string | null }

@@ -1,4 +1,5 @@
 import "server-only";
+import { runSql } from "@/lib/core/prepared";
 import { callLatency, type CallLatency } from "@/lib/calls/latency";
 import type { CallExtras } from "@/lib/calls/normalized";
 import { sql } from "kysely";
@@ -189,7 +190,8 @@ export async function getCall(accountId: string, callSid: string): Promise<CallD
 
 /** The agent a stored call belongs to (undefined: no such call yet). */
 export async function callAgentId(accountId: string, callSid: string): Promise<string | undefined> {
-  const row = await db().selectFrom("calls").select("agent_id").where("account_id", "=", accountId).where("call_sid", "=", callSid).executeTakeFirst();
+  // Every carrier callback asks this: a constant text, compiled once on SQLite.
+  const [row] = await runSql<{ agent_id: string }>(db(), "SELECT agent_id FROM calls WHERE account_id = ? AND call_sid = ?", [accountId, callSid]);
   return row?.agent_id;
 }
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { runSql } from "@/lib/core/prepared";
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import { db, dialect } from "@/lib/core/client";
@@ -14,9 +15,12 @@ export type PriceJob = Pick<CallPriceJobsTable, "account_id" | "call_sid" | "eng
 /** A finished call's price to fetch from `at`; a call already waiting keeps its row. Inside the caller's transaction or not. */
 export async function enqueuePriceJob(exec: Kysely<DB>, job: { account_id: string; call_sid: string; engine_id: string }, at: Date): Promise<void> {
   const now = at.toISOString();
-  await exec.insertInto("call_price_jobs").values({ ...job, attempts: 0, next_at: now, claim: null, lease_until: null, created_at: now })
-    .onConflict((oc) => oc.columns(["account_id", "call_sid"]).doNothing()).execute();
+  // A constant text (compiled once on SQLite, lib/core/prepared.ts): this runs inside ingest's transaction.
+  await runSql(exec, ENQUEUE, [job.account_id, job.call_sid, job.engine_id, now, now]);
 }
+
+const ENQUEUE = `INSERT INTO call_price_jobs (account_id, call_sid, engine_id, attempts, next_at, claim, lease_until, created_at)
+  VALUES (?, ?, ?, 0, ?, NULL, NULL, ?) ON CONFLICT (account_id, call_sid) DO NOTHING`;
 
 const due = (now: string) => sql`(next_at <= ${now} AND (lease_until IS NULL OR lease_until <= ${now}))`;
 
