@@ -22,14 +22,27 @@ export interface Loop {
   wake(): void;
 }
 
+/** What GET /api/ready reads of a running loop (times from Date.now()). */
+export interface LoopState { name: string; tickMs: number; startedAt: number; lastTickStart: number | null; lastTickEnd: number | null; ticking: boolean }
+
 // One loop per name per process: instrumentation.ts may run twice (dev reloads), and a second
-// dispatcher in one process would only contend with the first.
-const g = globalThis as unknown as { __voxdeskLoops?: Map<string, Loop> };
+// dispatcher in one process would only contend with the first. Asked again with other options, it
+// refuses: the caller would otherwise run on settings it never asked for.
+const g = globalThis as unknown as { __voxdeskLoops?: Map<string, { loop: Loop; opts: LoopOptions; state: LoopState }> };
 const loops = (g.__voxdeskLoops ??= new Map());
+
+const sameOptions = (a: LoopOptions, b: LoopOptions) => a.tickMs === b.tickMs && !!a.keepAlive === !!b.keepAlive && (a.wakeGapMs ?? 0) === (b.wakeGapMs ?? 0);
+
+/** Every loop running in this process, as it stands. */
+export const loopStates = (): LoopState[] => [...loops.values()].map((l) => ({ ...l.state }));
 
 export function startLoop(name: string, tick: () => Promise<unknown>, opts: LoopOptions): Loop {
   const existing = loops.get(name);
-  if (existing) return existing;
+  if (existing) {
+    if (!sameOptions(existing.opts, opts)) throw new Error(`the loop "${name}" already runs in this process with other options (tickMs ${existing.opts.tickMs})`);
+    return existing.loop;
+  }
+  const state: LoopState = { name, tickMs: opts.tickMs, startedAt: Date.now(), lastTickStart: null, lastTickEnd: null, ticking: false };
   let stopped = false;
   let ticking = false;
   let woken = false;
@@ -49,6 +62,8 @@ export function startLoop(name: string, tick: () => Promise<unknown>, opts: Loop
     ticking = true;
     woken = false;
     lastTick = performance.now();
+    state.ticking = true;
+    state.lastTickStart = Date.now();
     current = Promise.resolve()
       .then(tick)
       .then(() => recordTick(name, true), (err: unknown) => {
@@ -57,6 +72,8 @@ export function startLoop(name: string, tick: () => Promise<unknown>, opts: Loop
       })
       .finally(() => {
         ticking = false;
+        state.ticking = false;
+        state.lastTickEnd = Date.now();
         if (woken) soon();
         else schedule(opts.tickMs);
       });
@@ -69,7 +86,7 @@ export function startLoop(name: string, tick: () => Promise<unknown>, opts: Loop
         clearTimeout(timer);
         await current;
         await opts.onStop?.();
-        if (loops.get(name) === handle) loops.delete(name);
+        if (loops.get(name)?.loop === handle) loops.delete(name);
       })();
       return stopping;
     },
@@ -79,6 +96,6 @@ export function startLoop(name: string, tick: () => Promise<unknown>, opts: Loop
       else soon();
     },
   };
-  loops.set(name, handle);
+  loops.set(name, { loop: handle, opts, state });
   return handle;
 }

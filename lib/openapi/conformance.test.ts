@@ -4,6 +4,7 @@ import * as agent from "@/app/api/agent/route";
 import * as details from "@/app/api/details/route";
 import * as summary from "@/app/api/details/summary/route";
 import * as health from "@/app/api/health/route";
+import * as ready from "@/app/api/ready/route";
 import * as openapi from "@/app/api/openapi.json/route";
 import * as session from "@/app/api/session/route";
 import { insertCalls } from "@/lib/calls/db/calls";
@@ -49,6 +50,7 @@ beforeAll(async () => {
 describe("documented responses match the handlers", () => {
   it("public endpoints: /health and /openapi.json (without a token)", async () => {
     expectDocumented("/health", "get", await call(health.GET, "GET", "/api/health"));
+    expectDocumented("/ready", "get", await call(ready.GET, "GET", "/api/ready"));
     const res = await call(openapi.GET, "GET", "/api/openapi.json");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^application\/json/);

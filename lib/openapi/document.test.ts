@@ -90,7 +90,7 @@ describe("the OpenAPI document", () => {
     const schemes = Object.keys(doc.components.securitySchemes);
     for (const req of doc.security) for (const k of Object.keys(req)) expect(schemes).toContain(k);
     const publicOps = operations.filter(({ op }) => op.security?.length === 0).map((o) => o.name).sort();
-    expect(publicOps).toEqual(["DELETE /session", "GET /health", "GET /openapi.json", "POST /ingest/{engine_id}", "POST /session", "POST /webhooks/{provider}/{secret}"]);
+    expect(publicOps).toEqual(["DELETE /session", "GET /health", "GET /openapi.json", "GET /ready", "POST /ingest/{engine_id}", "POST /session", "POST /webhooks/{provider}/{secret}"]);
     for (const { name, op } of operations) {
       if (op.security?.length !== 0) expect(Object.keys(op.responses), name).toContain("401");
     }

@@ -21,6 +21,15 @@ describe("production server", () => {
     expect(await res.json()).toEqual({ status: "ok" });
   });
 
+  it("answers /api/ready without auth, listing the background loops that `next start` runs", async () => {
+    const res = await fetch(`${server.url}/api/ready`);
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({ status: "ready", failing: [], database: "ok" });
+    expect(body.workers.map((w: { name: string }) => w.name)).toEqual(expect.arrayContaining(["campaign dispatcher", "analysis worker", "webhook delivery", "alert evaluator"]));
+    expect(body.workers.every((w: { ok: boolean }) => w.ok)).toBe(true);
+  });
+
   it("serves /api/details with a token and 401 + WWW-Authenticate without", async () => {
     const ok = await fetch(`${server.url}/api/details`, { headers: { authorization: `Bearer ${token}` } });
     expect(ok.status).toBe(200);

@@ -38,8 +38,9 @@ export async function worker(args: string[]) {
   // Agent test runs too, unless TEST_RUNS_WORKER=off here as well.
   const testRuns = config().TEST_RUNS_WORKER === "off" ? null : startTestRunsWorker({ keepAlive: true });
   const where = config().DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : config().DATABASE_PATH;
-  process.stderr.write(`worker: campaign dispatcher running on ${where}, a tick every ${tickMs} ms; SIGINT or SIGTERM stops it\n`);
-  const signal = await new Promise<NodeJS.Signals>((resolve) => {
+  // The listeners go on before the line that says the worker runs: a signal sent on reading it must
+  // meet them, not Node's default (which kills at once, exit 130).
+  const signal = new Promise<NodeJS.Signals>((resolve) => {
     // The first signal stops gracefully; both listeners go, so a second one meets Node's default and kills.
     const on = (s: NodeJS.Signals) => {
       process.off("SIGINT", on);
@@ -49,7 +50,9 @@ export async function worker(args: string[]) {
     process.on("SIGINT", on);
     process.on("SIGTERM", on);
   });
+  process.stderr.write(`worker: campaign dispatcher running on ${where}, a tick every ${tickMs} ms; SIGINT or SIGTERM stops it\n`);
+  const stoppedBy = await signal;
   await Promise.all([dispatcher.stop(), webhooks?.stop(), analysis?.stop(), alerts?.stop(), testRuns?.stop()]);
   // The CLI closes the database after printing this object.
-  return { stopped: true, signal, ticks, dialled, delivered };
+  return { stopped: true, signal: stoppedBy, ticks, dialled, delivered };
 }
