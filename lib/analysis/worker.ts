@@ -81,7 +81,21 @@ export function analysisWorker(opts: WorkerOptions): AnalysisWorker {
   }
 
   async function run(job: ClaimedJob, claim: string, now: Date) {
-    const out = await analyse(job, claim);
+    // Past the budget: every earlier claim ended without an answer (its process died, or the work
+    // threw). Failing here keeps such a job from being claimed, and the provider paid, without end.
+    if (job.attempts > maxAttempts) {
+      await failJob(job, claim, `Gave up after ${maxAttempts} attempts that ended without an answer (the worker stopped or failed mid-analysis)`);
+      return;
+    }
+    let out: Outcome;
+    try {
+      out = await analyse(job, claim);
+    } catch (err) {
+      // Our own fault, not the provider's: retried like a provider error, within the same budget.
+      logError("analysis job failed", { err, call_sid: job.call_sid });
+      const reason = "The analysis failed inside Voxdesk";
+      out = job.attempts >= maxAttempts ? { kind: "failed", reason: `${reason} (gave up after ${job.attempts} attempts)` } : { kind: "retry", reason };
+    }
     if (out.kind === "failed") await failJob(job, claim, out.reason);
     if (out.kind === "unwanted") await dropJob(job, claim);
     if (out.kind === "retry") {
@@ -99,7 +113,8 @@ export function analysisWorker(opts: WorkerOptions): AnalysisWorker {
       const claim = crypto.randomUUID();
       const jobs = await claimJobs(claim, free, now, leaseMs);
       for (const job of jobs) {
-        // A failure here (the database went away) leaves the job claimed: its lease lapses and it is tried again.
+        // A failure here (the database went away) leaves the job claimed: its lease lapses and it is
+        // claimed again, an attempt more, until run() gives it up.
         const p: Promise<void> = run(job, claim, now)
           .catch((err) => logError("analysis job failed", { err, call_sid: job.call_sid }))
           .finally(() => running.delete(p));

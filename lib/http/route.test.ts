@@ -13,7 +13,7 @@ import { route } from "./route";
 // Endpoints that are public on purpose. The engine webhook authenticates by the secret in its path
 // (app/api/webhooks/[provider]/ingest.test.ts checks that a wrong one is a 404). The catch-all is no
 // endpoint: it answers any unknown path with a JSON 404, whoever asks (lib/http/http-errors.test.ts).
-const PUBLIC = new Set(["GET /api/health", "GET /api/openapi.json", "POST /api/session", "DELETE /api/session", "POST /api/webhooks/[provider]/[secret]", "POST /api/ingest/[engine_id]",
+const PUBLIC = new Set(["GET /api/health", "GET /api/ready", "GET /api/openapi.json", "POST /api/session", "DELETE /api/session", "POST /api/webhooks/[provider]/[secret]", "POST /api/ingest/[engine_id]",
   ...["GET", "POST", "PUT", "PATCH", "DELETE"].map((m) => `${m} /api/[...path]`)]);
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 

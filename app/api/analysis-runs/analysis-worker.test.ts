@@ -137,4 +137,18 @@ describe("background analysis", () => {
     expect(await completeJob(dead, "dead-worker", w.agentId, late, { model: "x", analyzedAt: now.toISOString() })).toBe(false);
     expect(await w.outcome(sid)).toMatchObject({ disposition: "booked", model: "fake-small" });
   });
+
+  it("a job whose workers keep dying mid-analysis is given up after the attempt limit, without asking the provider again", async () => {
+    const sid = await w.call();
+    const t0 = Date.now();
+    // Four claims, each by a worker that died holding it (the lease lapses each time).
+    for (let i = 0; i < 4; i++) expect((await claimJobs(`dead-${i}`, 10, new Date(t0 + i * 2_000), 1_000)).map((j) => j.call_sid)).toEqual([sid]);
+    const before = completions();
+    const worker = analysisWorker({ concurrency: 2, maxAttempts: 4 });
+    expect(await worker.tick(new Date(t0 + 8_000))).toBe(1);
+    await worker.idle();
+    expect(completions() - before).toBe(0);
+    expect(await w.outcome(sid)).toMatchObject({ status: "failed", reason: expect.stringMatching(/gave up after 4 attempts that ended without an answer/i) });
+    expect(await worker.tick(new Date(t0 + 3_600_000))).toBe(0);
+  });
 });
