@@ -5,6 +5,7 @@ import { useTempDatabase } from "@/lib/testing/harness";
 import { checkResponse } from "@/lib/testing/openapi";
 import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
 import { webhookWorld, type WebhookWorld } from "@/lib/testing/webhook-world";
+import { claimBatch, recordAttempts } from "./db/deliveries";
 import { MAX_ATTEMPTS, SCHEDULE_MS } from "./retry";
 
 // Delivery over real HTTP to a receiver that verifies signatures, on a clock the test moves
@@ -163,5 +164,29 @@ describe("resend", () => {
     expect(rx.accepted.map((r) => r.id)).toEqual([eventId, eventId]);
     expect((await log(id)).map((a: { attempt: number; trigger: string }) => [a.attempt, a.trigger])).toEqual([[2, "manual"], [1, "scheduled"]]);
     expect((await w.api("POST", `/api/webhook-endpoints/${id}/attempts/nope/resend`)).status).toBe(404);
+  });
+});
+
+describe("results under a lapsed lease", () => {
+  it("record nothing: no attempt row, no change to the endpoint's health, the delivery stays with the claim that holds it", async () => {
+    const rx = await receiver();
+    const id = await w.endpoint(rx);
+    await w.ping(id);
+    const now = Date.now() + 10;
+    const first = await claimBatch(id, now, 1_000, 10);
+    expect(first.items).toHaveLength(1);
+    // The first claimant stalls past its lease; another takes the delivery.
+    const second = await claimBatch(id, now + 1_500, 60_000, 10);
+    expect(second.items.map((d) => d.id)).toEqual(first.items.map((d) => d.id));
+    const endpoint = await endpointRow(id);
+    const late = (ok: boolean, status: number) => ({ endpoint, delivery: first.items[0], token: first.token, now: now + 2_000, ok,
+      responseStatus: status, durationMs: 5, response: "", retryAfterMs: null });
+    // A 410 under the old lease would have disabled the endpoint; a success would have ended the delivery.
+    expect(await recordAttempts([late(false, 410)])).toEqual({ disabled: false });
+    expect(await recordAttempts([late(true, 200)])).toEqual({ disabled: false });
+    expect(await log(id)).toEqual([]);
+    expect(await endpointRow(id)).toMatchObject({ disabled: 0, failing_since: null });
+    const delivery = await db().selectFrom("webhook_deliveries").select(["status", "lease_token", "attempts"]).where("id", "=", first.items[0].id).executeTakeFirstOrThrow();
+    expect(delivery).toEqual({ status: "pending", lease_token: second.token, attempts: 0 });
   });
 });

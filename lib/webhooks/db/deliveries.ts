@@ -110,17 +110,21 @@ const marks = (n: number, each: string) => Array.from({ length: n }, () => each)
 /**
  * A run of successes of one claim in three statements whatever its length (the delivery speed target:
  * three per success before), as constant texts compiled once per run length (lib/core/prepared.ts).
+ * The deliveries move first, under the lease that sent them: an attempt row and the endpoint's health
+ * follow only for those the lease still held (a lapsed lease's work is another instance's now).
  */
 async function recordSuccesses(trx: Trx, rs: AttemptResult[]) {
-  const ids = uuid7Batch(rs.length);
-  await runSql(trx, `INSERT INTO webhook_attempts (${ATTEMPT_COLS}) VALUES ${marks(rs.length, `(${marks(13, "?")})`)}`, rs.flatMap((r, k) => [
+  const last = rs[rs.length - 1];
+  const held = new Set((await runSql<{ id: number | string }>(trx, `UPDATE webhook_deliveries SET status = 'success', attempts = attempts + 1,
+    next_attempt_at = ?, lease_until = NULL, lease_token = NULL, trigger_type = 'scheduled' WHERE lease_token = ? AND id IN (${marks(rs.length, "?")})
+    RETURNING id`, [last.now, last.token, ...rs.map((r) => r.delivery.id)])).map((r) => Number(r.id)));
+  const kept = rs.filter((r) => held.has(r.delivery.id));
+  if (kept.length === 0) return;
+  const ids = uuid7Batch(kept.length);
+  await runSql(trx, `INSERT INTO webhook_attempts (${ATTEMPT_COLS}) VALUES ${marks(kept.length, `(${marks(13, "?")})`)}`, kept.flatMap((r, k) => [
     ids[k], r.endpoint.account_id, r.endpoint.id, r.delivery.id, r.delivery.event_id, r.delivery.type, r.delivery.attempts + 1, "success",
     r.delivery.trigger_type, r.responseStatus, Math.round(r.durationMs), r.response, new Date(r.now).toISOString(),
   ]));
-  const last = rs[rs.length - 1];
-  await runSql(trx, `UPDATE webhook_deliveries SET status = 'success', attempts = attempts + 1, next_attempt_at = ?, lease_until = NULL,
-    lease_token = NULL, trigger_type = 'scheduled' WHERE lease_token = ? AND id IN (${marks(rs.length, "?")})`,
-  [last.now, last.token, ...rs.map((r) => r.delivery.id)]);
   await runSql(trx, "UPDATE webhook_endpoints SET failing_since = NULL WHERE id = ? AND failing_since IS NOT NULL", [last.endpoint.id]);
 }
 
@@ -129,15 +133,17 @@ async function recordIn(trx: Trx, r: AttemptResult): Promise<EndpointVerdict> {
   const gone = r.responseStatus === 410;
   const next = r.ok || gone ? null : nextAttemptAt(n, r.now, r.retryAfterMs);
   const status = r.ok ? "success" : next === null ? "failed" : "pending";
+  // Under the lease that sent it, or not at all (as for successes above).
+  const held = await trx.updateTable("webhook_deliveries").set({
+    status, attempts: n, next_attempt_at: next ?? r.now, lease_until: null, lease_token: null, trigger_type: "scheduled",
+  }).where("id", "=", r.delivery.id).where("lease_token", "=", r.token).returning("id").executeTakeFirst();
+  if (!held) return { disabled: false };
   await trx.insertInto("webhook_attempts").values({
     id: uuid7Batch(1)[0], account_id: r.endpoint.account_id, endpoint_id: r.endpoint.id, delivery_id: r.delivery.id,
     event_id: r.delivery.event_id, type: r.delivery.type, attempt: n, status: r.ok ? "success" : "failed",
     trigger_type: r.delivery.trigger_type, response_status: r.responseStatus, duration_ms: Math.round(r.durationMs),
     response: r.response, at: new Date(r.now).toISOString(),
   }).execute();
-  await trx.updateTable("webhook_deliveries").set({
-    status, attempts: n, next_attempt_at: next ?? r.now, lease_until: null, lease_token: null, trigger_type: "scheduled",
-  }).where("id", "=", r.delivery.id).where("lease_token", "=", r.token).execute();
   if (r.ok) {
     await trx.updateTable("webhook_endpoints").set({ failing_since: null }).where("id", "=", r.endpoint.id).where("failing_since", "is not", null).execute();
     return { disabled: false };
