@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { config } from "@/lib/core/config";
-import { exposition } from "@/lib/core/metrics";
+import { exposition, setQueueFigures } from "@/lib/core/metrics";
+import { queueFigures } from "@/lib/core/queue-depth";
 import { AppError } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
 
@@ -15,6 +16,7 @@ export const GET = route({ auth: false }, async ({ req }) => {
   const a = crypto.createHash("sha256").update(given).digest();
   const b = crypto.createHash("sha256").update(token).digest();
   if (!given || !crypto.timingSafeEqual(a, b)) throw new AppError(401, "A valid metrics token is required");
+  setQueueFigures(await queueFigures());
   const { body, contentType } = await exposition();
   return new Response(body, { headers: { "content-type": contentType, "cache-control": "no-store" } });
 });

@@ -4,6 +4,7 @@ import { analyzeCall, type AnalysisValues } from "@/lib/ai-providers/analyze";
 import { AI_TIMEOUT_MS } from "@/lib/ai-providers/client";
 import { getAiProvider } from "@/lib/ai-providers/db";
 import { connectionOf } from "@/lib/ai-providers/service";
+import { recordJob } from "@/lib/core/metrics";
 import { logError } from "@/lib/http/log";
 import { evaluateExtraction, type Evaluated } from "@/lib/outcomes/evaluate";
 import type { AnalysisPlan } from "@/lib/outcomes/schema";
@@ -84,6 +85,7 @@ export function analysisWorker(opts: WorkerOptions): AnalysisWorker {
     // Past the budget: every earlier claim ended without an answer (its process died, or the work
     // threw). Failing here keeps such a job from being claimed, and the provider paid, without end.
     if (job.attempts > maxAttempts) {
+      recordJob("analysis", "failed");
       await failJob(job, claim, `Gave up after ${maxAttempts} attempts that ended without an answer (the worker stopped or failed mid-analysis)`);
       return;
     }
@@ -96,6 +98,7 @@ export function analysisWorker(opts: WorkerOptions): AnalysisWorker {
       const reason = "The analysis failed inside Voxdesk";
       out = job.attempts >= maxAttempts ? { kind: "failed", reason: `${reason} (gave up after ${job.attempts} attempts)` } : { kind: "retry", reason };
     }
+    recordJob("analysis", out.kind === "retry" ? "retried" : out.kind === "failed" ? "failed" : "done");
     if (out.kind === "failed") await failJob(job, claim, out.reason);
     if (out.kind === "unwanted") await dropJob(job, claim);
     if (out.kind === "retry") {

@@ -1,15 +1,20 @@
 import "server-only";
-import { Counter, Gauge, Registry, collectDefaultMetrics } from "prom-client";
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 
 // Figures for a Prometheus scraper (GET /metrics). One registry per process, kept on globalThis
 // like the database handle: Next may evaluate this module more than once, and prom-client refuses
 // a second metric of the same name in one registry. Labels carry names of our own code (a loop's
-// name), never an account's data.
+// name, a queue's, a route's pattern with its [params], a provider), never an account's data.
 
 interface Metrics {
   registry: Registry;
   loopTicks: Counter<"loop" | "outcome">;
   loopLastTick: Gauge<"loop">;
+  queueDepth: Gauge<"queue">;
+  queueOldest: Gauge<"queue">;
+  queueJobs: Counter<"queue" | "outcome">;
+  callsIngested: Counter<"provider" | "outcome">;
+  httpDuration: Histogram<"method" | "route" | "status">;
 }
 
 const g = globalThis as unknown as { __voxdeskMetrics?: Metrics };
@@ -31,7 +36,52 @@ function create(): Metrics {
       labelNames: ["loop"] as const,
       registers: [registry],
     }),
+    queueDepth: new Gauge({
+      name: "voxdesk_queue_depth", help: "Jobs waiting or under way in each background queue (read from the database when scraped).",
+      labelNames: ["queue"] as const, registers: [registry],
+    }),
+    queueOldest: new Gauge({
+      name: "voxdesk_queue_oldest_job_age_seconds", help: "Age of the oldest job waiting or under way in each queue; 0 when it is empty.",
+      labelNames: ["queue"] as const, registers: [registry],
+    }),
+    queueJobs: new Counter({
+      name: "voxdesk_queue_jobs_total", help: "Jobs this instance ended or put back, by queue and outcome (done, failed, retried).",
+      labelNames: ["queue", "outcome"] as const, registers: [registry],
+    }),
+    callsIngested: new Counter({
+      name: "voxdesk_calls_ingested_total", help: "Call reports this instance ingested, by the engine's provider and what they did (imported, updated, unchanged).",
+      labelNames: ["provider", "outcome"] as const, registers: [registry],
+    }),
+    httpDuration: new Histogram({
+      name: "voxdesk_http_request_duration_seconds", help: "Time to answer (until the response's headers), by method, route pattern and status.",
+      labelNames: ["method", "route", "status"] as const, registers: [registry],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    }),
   };
+}
+
+/** A background job ended (done, failed) or was put back for a retry (retried). */
+export function recordJob(queue: string, outcome: "done" | "failed" | "retried") {
+  metrics().queueJobs.inc({ queue, outcome });
+}
+
+/** One report of a call went through ingest. */
+export function recordIngest(provider: string, outcome: string) {
+  metrics().callsIngested.inc({ provider, outcome });
+}
+
+/** One request answered by the route wrapper. */
+export function recordRequest(method: string, route: string, status: number, seconds: number) {
+  metrics().httpDuration.observe({ method, route, status: String(status) }, seconds);
+}
+
+/** The queues' figures as read when scraped (lib/core/queue-depth.ts). */
+export function setQueueFigures(figures: readonly { queue: string; depth: number; oldestSeconds: number }[]) {
+  const m = metrics();
+  for (const f of figures) {
+    m.queueDepth.set({ queue: f.queue }, f.depth);
+    m.queueOldest.set({ queue: f.queue }, f.oldestSeconds);
+  }
 }
 
 export const metrics = (): Metrics => (g.__voxdeskMetrics ??= create());

@@ -1,5 +1,6 @@
 import "server-only";
 import { agentForIngest } from "@/lib/agents/db";
+import { recordIngest } from "@/lib/core/metrics";
 import { callAgentId } from "@/lib/calls/db/calls";
 import { upsertCall, type UpsertOutcome } from "@/lib/calls/db/ingest";
 import type { CallPatch, NormalizedCall } from "@/lib/calls/normalized";
@@ -14,6 +15,12 @@ import { callHooks } from "./call-hooks";
  * (call-hooks.ts). `placedVersion`: the version the engine ran when Voxdesk placed the call.
  */
 export async function ingestCall(engine: EngineRow, call: NormalizedCall | CallPatch, placedVersion?: number | null): Promise<UpsertOutcome> {
+  const outcome = await ingestOne(engine, call, placedVersion);
+  recordIngest(engine.provider, outcome);
+  return outcome;
+}
+
+async function ingestOne(engine: EngineRow, call: NormalizedCall | CallPatch, placedVersion?: number | null): Promise<UpsertOutcome> {
   if (!call.remote_agent_id) {
     // A call's agent never changes once recorded: read outside the write, for its analysis plan.
     const agentId = await callAgentId(engine.account_id, call.call_sid);

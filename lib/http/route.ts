@@ -5,6 +5,7 @@ import { auditContextFor, authorize, flushAudit, isWrite } from "@/lib/people/gu
 import type { Role } from "@/lib/people/roles";
 import { config } from "@/lib/core/config";
 import { runWithAudit } from "@/lib/core/audit-context";
+import { recordRequest } from "@/lib/core/metrics";
 import { authenticate, BEARER_CHALLENGE, type AuthResult } from "./auth";
 import { AppError, formatPath, validationError } from "./errors";
 import { checkRateLimit } from "./rate-limit";
@@ -61,8 +62,7 @@ export function route<
   A extends boolean = true,
 >(opts: Options<B, Q, P, A>, handler: (ctx: RouteContext<B, Q, P, A>) => Promise<unknown>): RouteHandler {
   const family = opts.family ?? "error";
-  const handle = async function handle(req: Request, nextCtx: NextContext): Promise<Response> {
-    const requestId = crypto.randomUUID();
+  const answer = async (req: Request, nextCtx: NextContext, requestId: string): Promise<Response> => {
     try {
       const url = new URL(req.url); // parsed once per request
       const auth = opts.auth === false ? null : await authenticate(req);
@@ -84,6 +84,12 @@ export function route<
       return withRequestHeaders(errorResponse(err, family, requestId, req), requestId);
     }
   };
+  const handle = async function handle(req: Request, nextCtx: NextContext): Promise<Response> {
+    const started = performance.now();
+    const res = await answer(req, nextCtx, crypto.randomUUID());
+    recordRequest(req.method, await routePattern(req, nextCtx), res.status, (performance.now() - started) / 1000);
+    return res;
+  };
   declared.set(handle, { auth: opts.auth !== false, role: opts.role, params: Boolean(opts.params), query: Boolean(opts.query), body: Boolean(opts.body), family });
   return handle;
 }
@@ -103,6 +109,38 @@ function withRequestHeaders(res: Response, requestId: string): Response {
   if (missingChallenge) headers.set("WWW-Authenticate", BEARER_CHALLENGE);
   return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
 }
+
+/**
+ * The request's route as a pattern, for the metrics' labels: each path segment that is a route
+ * parameter's value named by the parameter (`/api/webhooks/[provider]/[secret]`), so no id or
+ * secret becomes a label and the label's values stay as few as the routes.
+ */
+async function routePattern(req: Request, nextCtx: NextContext): Promise<string> {
+  const path = new URL(req.url).pathname;
+  const params = ((await nextCtx?.params) ?? {}) as Record<string, string | string[] | undefined>;
+  const names = Object.entries(params);
+  if (names.length === 0) return path;
+  const segments = path.split("/");
+  const out: string[] = [];
+  for (let i = 0; i < segments.length; i++) {
+    const decoded = safeDecode(segments[i]);
+    const hit = names.find(([, v]) => (Array.isArray(v) ? v[0] === decoded : v === decoded));
+    if (!hit) out.push(segments[i]);
+    else if (Array.isArray(hit[1])) {
+      out.push(`[...${hit[0]}]`);
+      i += hit[1].length - 1;
+    } else out.push(`[${hit[0]}]`);
+  }
+  return out.join("/");
+}
+
+const safeDecode = (s: string) => {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+};
 
 function respond(result: unknown, status: number | undefined, requestId: string): Response {
   if (result instanceof Response) return withRequestHeaders(result, requestId);

@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import { sql } from "kysely";
 import { insertAuditRow } from "@/lib/core/audit-context";
 import { db, dialect, writeTx } from "@/lib/core/client";
+import { recordJob } from "@/lib/core/metrics";
 import { runSql } from "@/lib/core/prepared";
 import { uuid7Batch } from "@/lib/core/uuid7";
 import { DISABLE_AFTER_MS, nextAttemptAt } from "../retry";
@@ -126,7 +127,10 @@ async function recordSuccesses(trx: Trx, rs: AttemptResult[]) {
     r.delivery.trigger_type, r.responseStatus, Math.round(r.durationMs), r.response, new Date(r.now).toISOString(),
   ]));
   await runSql(trx, "UPDATE webhook_endpoints SET failing_since = NULL WHERE id = ? AND failing_since IS NOT NULL", [last.endpoint.id]);
+  for (let k = 0; k < kept.length; k++) recordJob(QUEUE, "done");
 }
+
+const QUEUE = "webhook delivery";
 
 async function recordIn(trx: Trx, r: AttemptResult): Promise<EndpointVerdict> {
   const n = r.delivery.attempts + 1;
@@ -138,6 +142,7 @@ async function recordIn(trx: Trx, r: AttemptResult): Promise<EndpointVerdict> {
     status, attempts: n, next_attempt_at: next ?? r.now, lease_until: null, lease_token: null, trigger_type: "scheduled",
   }).where("id", "=", r.delivery.id).where("lease_token", "=", r.token).returning("id").executeTakeFirst();
   if (!held) return { disabled: false };
+  recordJob(QUEUE, status === "success" ? "done" : status === "pending" ? "retried" : "failed");
   await trx.insertInto("webhook_attempts").values({
     id: uuid7Batch(1)[0], account_id: r.endpoint.account_id, endpoint_id: r.endpoint.id, delivery_id: r.delivery.id,
     event_id: r.delivery.event_id, type: r.delivery.type, attempt: n, status: r.ok ? "success" : "failed",
