@@ -2,6 +2,7 @@ import { Webhook } from "standardwebhooks";
 import { expect, test } from "./accounts";
 import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
 import { FAKE_BOLNA_KEY, FAKE_TWILIO_SID, FAKE_TWILIO_TOKEN, fakeBolnaPort, fakeOssPort, fakeTwilioPort } from "./fake-bolna-env";
+import { axe } from "./a11y-support";
 import { apiToken, shots } from "./helpers";
 
 // A self-hosted Bolna engine's journey against the fakes beside the app (playwright.config.ts):
@@ -107,5 +108,7 @@ test("register a self-hosted Bolna engine with Twilio, deploy to it, place a cal
   await expect(latency).toContainText("median 645 ms, 90th percentile 825 ms, over 2 turns in 1 call");
   await expect(latency.getByRole("row", { name: /645 ms/ })).toContainText("825 ms");
   await expect(latency.getByRole("row", { name: /645 ms/ }).getByRole("cell").last()).toHaveText("1");
+  // The two cards only this journey shows, checked like every page (the accessibility spec's accounts have neither).
+  expect((await axe(page, "/ with engines compared and response latency", "light")).blocking).toEqual([]);
   await shots(page, "dashboard-engines-compared");
 });
