@@ -1,11 +1,10 @@
 import "server-only";
-import fs from "node:fs";
-import path from "node:path";
 import type Database from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import type pg from "pg";
 import { config } from "@/lib/core/config";
 import { insertAuditRow, writePendingAudit, type AuditContext } from "@/lib/core/audit-context";
+import { migrationFiles } from "./migration-files";
 import { openSqlite, withStatementCache } from "./sqlite";
 import { createPool, migratePg } from "./postgres";
 import type { DB } from "./tables";
@@ -105,8 +104,7 @@ export async function migrateDatabase(): Promise<{ dialect: Dialect; to: number 
 /** The newest migration this database has, and the newest this build ships (GET /api/ready compares them). */
 export async function schemaVersion(): Promise<{ applied: number; latest: number }> {
   const h = handle();
-  const dir = path.join(process.cwd(), "lib", "core", "migrations", h.dialect);
-  const latest = Math.max(0, ...fs.readdirSync(dir).filter((f) => /^\d{4}_.+\.sql$/.test(f)).map((f) => Number(f.slice(0, 4))));
+  const latest = Math.max(0, ...migrationFiles(h.dialect).map((m) => m.version));
   if (h.dialect === "sqlite") return { applied: h.raw!.pragma("user_version", { simple: true }) as number, latest };
   const { rows } = await sql<{ v: number | null }>`SELECT max(version) AS v FROM schema_migrations`.execute(h.kysely);
   return { applied: Number(rows[0]?.v ?? 0), latest };

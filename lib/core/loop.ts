@@ -44,7 +44,6 @@ export function startLoop(name: string, tick: () => Promise<unknown>, opts: Loop
   }
   const state: LoopState = { name, tickMs: opts.tickMs, startedAt: Date.now(), lastTickStart: null, lastTickEnd: null, ticking: false };
   let stopped = false;
-  let ticking = false;
   let woken = false;
   let lastTick = 0;
   let current: Promise<unknown> = Promise.resolve();
@@ -59,7 +58,6 @@ export function startLoop(name: string, tick: () => Promise<unknown>, opts: Loop
   const soon = () => schedule(Math.max(1, lastTick + (opts.wakeGapMs ?? 0) - performance.now()));
   const run = () => {
     if (stopped) return;
-    ticking = true;
     woken = false;
     lastTick = performance.now();
     state.ticking = true;
@@ -71,7 +69,6 @@ export function startLoop(name: string, tick: () => Promise<unknown>, opts: Loop
         logError(`${name} tick failed`, { err });
       })
       .finally(() => {
-        ticking = false;
         state.ticking = false;
         state.lastTickEnd = Date.now();
         if (woken) soon();
@@ -92,7 +89,7 @@ export function startLoop(name: string, tick: () => Promise<unknown>, opts: Loop
     },
     wake() {
       if (stopped) return;
-      if (ticking) woken = true;
+      if (state.ticking) woken = true;
       else soon();
     },
   };

@@ -60,9 +60,9 @@ function create(): Metrics {
   };
 }
 
-/** A background job ended (done, failed) or was put back for a retry (retried). */
-export function recordJob(queue: string, outcome: "done" | "failed" | "retried") {
-  metrics().queueJobs.inc({ queue, outcome });
+/** `count` background jobs ended (done, failed) or were put back for a retry (retried). */
+export function recordJob(queue: string, outcome: "done" | "failed" | "retried", count = 1) {
+  metrics().queueJobs.inc({ queue, outcome }, count);
 }
 
 /** One report of a call went through ingest. */

@@ -1,10 +1,8 @@
 import "server-only";
+import { migrationFiles } from "./migration-files";
 import fs from "node:fs";
-import path from "node:path";
 import pg from "pg";
 import { logError } from "@/lib/http/log";
-
-const MIGRATIONS_DIR = path.join(process.cwd(), "lib", "core", "migrations", "postgres");
 
 // The app speaks ISO strings for times and TEXT for JSON on both backends: make pg hand back the
 // same shapes SQLite does instead of Date objects and parsed JSON.
@@ -44,13 +42,12 @@ export async function migratePg(pool: pg.Pool): Promise<{ from: number; to: numb
     const { rows } = await client.query<{ v: number | null }>("SELECT max(version) AS v FROM schema_migrations");
     const from = rows[0]?.v ?? 0;
     let to = from;
-    const files = fs.readdirSync(MIGRATIONS_DIR).filter((f) => /^\d{4}_.+\.sql$/.test(f)).sort();
-    for (const file of files) {
-      const version = Number(file.slice(0, 4));
+    const files = migrationFiles("postgres");
+    for (const { version, file, path: at } of files) {
       if (version <= to) continue;
       await client.query("BEGIN");
       try {
-        await client.query(fs.readFileSync(path.join(MIGRATIONS_DIR, file), "utf8"));
+        await client.query(fs.readFileSync(at, "utf8"));
         await client.query("INSERT INTO schema_migrations (version) VALUES ($1)", [version]);
         await client.query("COMMIT");
       } catch (err) {

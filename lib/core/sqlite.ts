@@ -1,11 +1,10 @@
 import "server-only";
+import { migrationFiles } from "./migration-files";
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { SqliteDatabase } from "kysely";
 import { setPrivate, tightenPrivate } from "./private-file";
-
-const MIGRATIONS_DIR = path.join(process.cwd(), "lib", "core", "migrations", "sqlite");
 
 export function openSqlite(file: string): Database.Database {
   const onDisk = file !== ":memory:";
@@ -65,11 +64,10 @@ export function withStatementCache(raw: Database.Database): SqliteDatabase {
 
 /** Applies every numbered migration above PRAGMA user_version, each in its own IMMEDIATE transaction. */
 export function migrate(raw: Database.Database): { from: number; to: number } {
-  const files = fs.readdirSync(MIGRATIONS_DIR).filter((f) => /^\d{4}_.+\.sql$/.test(f)).sort();
+  const files = migrationFiles("sqlite");
   const from = raw.pragma("user_version", { simple: true }) as number;
-  for (const file of files) {
-    const version = Number(file.slice(0, 4));
-    const body = fs.readFileSync(path.join(MIGRATIONS_DIR, file), "utf8");
+  for (const { version, file, path: at } of files) {
+    const body = fs.readFileSync(at, "utf8");
     raw.exec("BEGIN IMMEDIATE");
     try {
       // Re-read under the write lock: another process may have migrated while we waited.

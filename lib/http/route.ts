@@ -62,9 +62,8 @@ export function route<
   A extends boolean = true,
 >(opts: Options<B, Q, P, A>, handler: (ctx: RouteContext<B, Q, P, A>) => Promise<unknown>): RouteHandler {
   const family = opts.family ?? "error";
-  const answer = async (req: Request, nextCtx: NextContext, requestId: string): Promise<Response> => {
+  const answer = async (req: Request, url: URL, nextCtx: NextContext, requestId: string): Promise<Response> => {
     try {
-      const url = new URL(req.url); // parsed once per request
       const auth = opts.auth === false ? null : await authenticate(req);
       if (auth) await checkRateLimit(`api:${auth.credentialId}`, config().RATE_LIMIT_PER_MINUTE);
       if (auth) authorize(auth, req.method, url.pathname, opts.role);
@@ -86,8 +85,9 @@ export function route<
   };
   const handle = async function handle(req: Request, nextCtx: NextContext): Promise<Response> {
     const started = performance.now();
-    const res = await answer(req, nextCtx, crypto.randomUUID());
-    recordRequest(req.method, await routePattern(req, nextCtx), res.status, (performance.now() - started) / 1000);
+    const url = new URL(req.url); // parsed once per request
+    const res = await answer(req, url, nextCtx, crypto.randomUUID());
+    recordRequest(req.method, await routePattern(url.pathname, nextCtx), res.status, (performance.now() - started) / 1000);
     return res;
   };
   declared.set(handle, { auth: opts.auth !== false, role: opts.role, params: Boolean(opts.params), query: Boolean(opts.query), body: Boolean(opts.body), family });
@@ -115,8 +115,7 @@ function withRequestHeaders(res: Response, requestId: string): Response {
  * parameter's value named by the parameter (`/api/webhooks/[provider]/[secret]`), so no id or
  * secret becomes a label and the label's values stay as few as the routes.
  */
-async function routePattern(req: Request, nextCtx: NextContext): Promise<string> {
-  const path = new URL(req.url).pathname;
+async function routePattern(path: string, nextCtx: NextContext): Promise<string> {
   const params = ((await nextCtx?.params) ?? {}) as Record<string, string | string[] | undefined>;
   const names = Object.entries(params);
   if (names.length === 0) return path;

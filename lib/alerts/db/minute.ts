@@ -23,33 +23,30 @@ type CallMinuteShare = { created_at: string; agent_id: string; status: string; d
 const callShare = (c: CallMinuteShare, sign: number) => [sign, endReasonOf(c.status) === "failed" ? sign : 0, sign * c.duration, sign * c.cost];
 
 /**
- * Moves one call's share from `old` (what it counted for before an update; undefined for a new
- * call) to `next`; inside ingest's transaction. The same row: one upsert by the difference, none
- * when nothing it counts changed.
+ * Moves one share of call_minute from `old` (what it counted for before an update; undefined when
+ * new) to `next`. The same row: one upsert by the difference, none when nothing it counts changed;
+ * another row (another agent or minute): taken back there, added here.
  */
-export async function moveCallMinute(trx: Kysely<DB>, accountId: string, old: CallMinuteShare | undefined, next: CallMinuteShare) {
-  const a = callShare(next, 1);
-  if (old && old.agent_id === next.agent_id && minuteOf(old.created_at) === minuteOf(next.created_at)) {
-    const diff = callShare(old, -1).map((v, i) => v + a[i]);
-    if (diff.some((v) => v !== 0)) await runSql(trx, CALL_UPSERT, [accountId, minuteOf(next.created_at), next.agent_id, ...diff]);
-    return;
-  }
-  if (old) await runSql(trx, CALL_UPSERT, [accountId, minuteOf(old.created_at), old.agent_id, ...callShare(old, -1)]);
-  await runSql(trx, CALL_UPSERT, [accountId, minuteOf(next.created_at), next.agent_id, ...a]);
-}
-
-export interface OutcomeMinuteShare { created_at: string; agent_id: string; success: boolean | null; sentiment: string | null }
-
-/** Moves one outcome's share from `old` (a replaced outcome) to `next`; inside writeOutcome's transaction. */
-export async function moveOutcomeMinute(trx: Kysely<DB>, accountId: string, old: OutcomeMinuteShare | undefined, next: OutcomeMinuteShare) {
-  const share = (s: OutcomeMinuteShare, sign: number) =>
-    [sign, s.success === null ? 0 : sign, s.success ? sign : 0, s.sentiment === "negative" ? sign : 0];
+async function moveShare<S extends { created_at: string; agent_id: string }>(trx: Kysely<DB>, upsert: string, accountId: string,
+  old: S | undefined, next: S, share: (s: S, sign: number) => number[]) {
   const a = share(next, 1);
   if (old && old.agent_id === next.agent_id && minuteOf(old.created_at) === minuteOf(next.created_at)) {
     const diff = share(old, -1).map((v, i) => v + a[i]);
-    if (diff.some((v) => v !== 0)) await runSql(trx, OUTCOME_UPSERT, [accountId, minuteOf(next.created_at), next.agent_id, ...diff]);
+    if (diff.some((v) => v !== 0)) await runSql(trx, upsert, [accountId, minuteOf(next.created_at), next.agent_id, ...diff]);
     return;
   }
-  if (old) await runSql(trx, OUTCOME_UPSERT, [accountId, minuteOf(old.created_at), old.agent_id, ...share(old, -1)]);
-  await runSql(trx, OUTCOME_UPSERT, [accountId, minuteOf(next.created_at), next.agent_id, ...a]);
+  if (old) await runSql(trx, upsert, [accountId, minuteOf(old.created_at), old.agent_id, ...share(old, -1)]);
+  await runSql(trx, upsert, [accountId, minuteOf(next.created_at), next.agent_id, ...a]);
 }
+
+/** One call's share; inside ingest's transaction. */
+export const moveCallMinute = (trx: Kysely<DB>, accountId: string, old: CallMinuteShare | undefined, next: CallMinuteShare) =>
+  moveShare(trx, CALL_UPSERT, accountId, old, next, callShare);
+
+export interface OutcomeMinuteShare { created_at: string; agent_id: string; success: boolean | null; sentiment: string | null }
+
+const outcomeShare = (s: OutcomeMinuteShare, sign: number) => [sign, s.success === null ? 0 : sign, s.success ? sign : 0, s.sentiment === "negative" ? sign : 0];
+
+/** One outcome's share, from a replaced outcome to the new one; inside writeOutcome's transaction. */
+export const moveOutcomeMinute = (trx: Kysely<DB>, accountId: string, old: OutcomeMinuteShare | undefined, next: OutcomeMinuteShare) =>
+  moveShare(trx, OUTCOME_UPSERT, accountId, old, next, outcomeShare);

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { callExtra, type StoredCallExtra } from "@/lib/calls/extra";
-import { latencyBuckets } from "@/lib/calls/latency";
+import { callTurnRows } from "@/lib/calls/turn-figures";
 import { COST_COMPONENTS } from "@/lib/calls/normalized";
 import { runSql } from "@/lib/core/prepared";
 import type { DB } from "@/lib/core/tables";
@@ -42,16 +42,16 @@ export function rollupShares(c: Contribution, engineRollup: boolean): Share[] {
   if (!engineRollup) return shares;
   const x = typeof c.extra === "object" && c.extra !== null ? c.extra : callExtra(c.extra, c.call_sid);
   const key = [c.account_id, day, c.agent_id, x.hangup_by ?? "", x.hangup_reason ?? "", ...engine];
-  const turns = latencyBuckets(x.latency_ms);
-  const interrupted = typeof x.interruptions === "number" && Number.isFinite(x.interruptions);
+  // The turn counters and histogram rows as the summary reads them from single calls (turn-figures.ts).
+  const { turn, latency } = callTurnRows(c, x);
   shares.push({
     id: `engine\0${key.join("\0")}`, upsert: ENGINE_UPSERT, prune: ENGINE_PRUNE, pruneKey: key, params: (n) => [...key, ...n],
     counters: [1, x.answered_by_voice_mail ? 1 : 0, ...COST_COMPONENTS.map((k) => x.cost_breakdown?.[k] ?? 0),
-      turns.size ? 1 : 0, interrupted ? 1 : 0, interrupted ? Math.round(x.interruptions!) : 0],
+      turn.latency_calls, turn.interruption_calls, turn.interruptions],
   });
-  for (const [bucket, n] of turns) {
-    const k = [c.account_id, day, c.agent_id, ...engine, bucket];
-    shares.push({ id: `latency\0${k.join("\0")}`, upsert: LATENCY_UPSERT, prune: LATENCY_PRUNE, pruneKey: k, counters: [n], params: (d) => [...k, ...d] });
+  for (const row of latency) {
+    const k = [c.account_id, day, c.agent_id, ...engine, row.bucket];
+    shares.push({ id: `latency\0${k.join("\0")}`, upsert: LATENCY_UPSERT, prune: LATENCY_PRUNE, pruneKey: k, counters: [row.turns], params: (d) => [...k, ...d] });
   }
   return shares;
 }

@@ -127,7 +127,7 @@ async function recordSuccesses(trx: Trx, rs: AttemptResult[]) {
     r.delivery.trigger_type, r.responseStatus, Math.round(r.durationMs), r.response, new Date(r.now).toISOString(),
   ]));
   await runSql(trx, "UPDATE webhook_endpoints SET failing_since = NULL WHERE id = ? AND failing_since IS NOT NULL", [last.endpoint.id]);
-  for (let k = 0; k < kept.length; k++) recordJob(QUEUE, "done");
+  recordJob(QUEUE, "done", kept.length);
 }
 
 const QUEUE = "webhook delivery";
