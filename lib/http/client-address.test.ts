@@ -5,6 +5,7 @@ import { db } from "@/lib/core/client";
 import { AUTH_FAILURES_PER_MINUTE } from "@/lib/http/auth-failures";
 import { newAccountWithToken, useTempDatabase } from "@/lib/testing/harness";
 import { startRouteServer } from "@/lib/testing/route-server";
+import { inFreshMinute } from "@/lib/testing/minute-clock";
 import * as keys from "@/app/api/keys/route";
 import * as session from "@/app/api/session/route";
 import * as details from "@/app/api/details/route";
@@ -102,7 +103,7 @@ describe("the client address", () => {
 });
 
 describe("guessing Bearer tokens", () => {
-  it(`answers 429 with Retry-After past ${AUTH_FAILURES_PER_MINUTE} failures a minute per address; other addresses keep working`, async () => {
+  it(`answers 429 with Retry-After past ${AUTH_FAILURES_PER_MINUTE} failures a minute per address; other addresses keep working`, () => inFreshMinute(async () => {
     const guess = (i: number, from = "127.0.0.3") => send("/api/details", { headers: { authorization: `Bearer sk_guess_${i}`, "x-forwarded-for": `192.0.2.${i % 250}` }, from });
     for (let i = 0; i < AUTH_FAILURES_PER_MINUTE; i++) expect((await guess(i)).status).toBe(401);
     const refused = await guess(999);
@@ -116,7 +117,7 @@ describe("guessing Bearer tokens", () => {
       expect((await send("/api/details", { headers: { authorization: `Bearer ${token}` }, from: "127.0.0.4" })).status).toBe(200);
     }
     expect((await guess(1, "127.0.0.4")).status).toBe(401);
-  });
+  }));
 });
 
 describe("the session cookie", () => {

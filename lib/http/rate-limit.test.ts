@@ -1,10 +1,11 @@
 import { beforeAll, expect, it } from "vitest";
 import { call, newAccountWithToken, useTempDatabase } from "@/lib/testing/harness";
 import * as details from "@/app/api/details/route";
+import { inFreshMinute } from "@/lib/testing/minute-clock";
 
 beforeAll(() => useTempDatabase({ RATE_LIMIT_PER_MINUTE: "5" }));
 
-it("answers 429 with Retry-After once a token passes RATE_LIMIT_PER_MINUTE, per token", async () => {
+it("answers 429 with Retry-After once a token passes RATE_LIMIT_PER_MINUTE, per token", () => inFreshMinute(async () => {
   const a = await newAccountWithToken();
   const b = await newAccountWithToken();
   const statuses = [];
@@ -15,4 +16,4 @@ it("answers 429 with Retry-After once a token passes RATE_LIMIT_PER_MINUTE, per 
   expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
   expect(limited.json).toMatchObject({ error: 429 });
   expect((await call(details.GET, "GET", "/api/details", { token: b.token })).status).toBe(200);
-});
+}));

@@ -12,6 +12,7 @@ import * as members from "@/app/api/members/route";
 import * as agents from "@/app/api/agent/route";
 import * as session from "@/app/api/session/route";
 import * as form from "@/app/auth/sign-in/route";
+import { inFreshMinute } from "@/lib/testing/minute-clock";
 
 const PW = "Tr0ub4dor&3-unique-pw";
 const ORIGIN = { origin: "http://localhost:3000", host: "localhost:3000" };
@@ -60,7 +61,7 @@ describe("sign-in", () => {
     expect(wrongPw.json.message).toBe(noUser.json.message);
   });
 
-  it("limits failures per IP and per email: the 11th answers 429 with Retry-After, even with the right password", async () => {
+  it("limits failures per IP and per email: the 11th answers 429 with Retry-After, even with the right password", () => inFreshMinute(async () => {
     for (let i = 0; i < 10; i++) expect((await signIn("viewer@example.test", "wrong", `10.1.0.${i}`)).status).toBe(401);
     const limited = await signIn("viewer@example.test", PW, "10.1.0.99");
     expect(limited.status).toBe(429);
@@ -68,7 +69,7 @@ describe("sign-in", () => {
     for (let i = 0; i < 10; i++) await signIn(`x${i}@example.test`, "wrong", "10.2.0.1");
     expect((await signIn("owner@example.test", PW, "10.2.0.1")).status).toBe(429);
     expect((await signIn("owner@example.test", PW, "10.2.0.2")).status).toBe(201);
-  });
+  }));
 
   it("the form endpoint answers 303 with the cookie, or 303 back to /login with only an error code", async () => {
     const post = (body: string) => form.POST(new Request("http://localhost:3000/auth/sign-in", {

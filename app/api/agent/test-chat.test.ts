@@ -12,6 +12,7 @@ import * as toolsRoute from "../tools/route";
 import * as agentRoute from "./route";
 import * as agentById from "./[id]/route";
 import * as chatRoute from "./[id]/test-chat/route";
+import { inFreshMinute } from "@/lib/testing/minute-clock";
 
 // The agent test chat over real HTTP (route server → our handler → fake OpenAI-compatible
 // provider on 127.0.0.1 → a real tool target on 127.0.0.1): the welcome, {variables}, streaming,
@@ -205,7 +206,8 @@ describe("agent test chat", () => {
     logged.mockRestore();
   });
 
-  it("counts against the tool-test rate limit per account: 429 past it, before anything is called", async () => {
+  // In a fresh minute: the limit counts per clock minute, and a boundary between the calls would reset it.
+  it("counts against the tool-test rate limit per account: 429 past it, before anything is called", () => inFreshMinute(async () => {
     const [c, d] = [await newAccountWithToken("Chat C"), await newAccountWithToken("Chat D")];
     process.env.TOOL_TEST_RATE_LIMIT_PER_MINUTE = "2";
     resetConfigForTests();
@@ -218,7 +220,7 @@ describe("agent test chat", () => {
       delete process.env.TOOL_TEST_RATE_LIMIT_PER_MINUTE;
       resetConfigForTests();
     }
-  });
+  }));
 
   it("404 for another account's agent or a version that does not exist; 400 naming the field", async () => {
     const other = await chatRaw({ messages: [] }, agentId, b.token);
