@@ -2,6 +2,8 @@
 // sent: a webhook, a carrier's callback, a sync page, the answer to a placed call. The ingest
 // (db/ingest.ts) stores it; nothing here knows which engine it came from.
 
+import type { CallEnding } from "./endings";
+
 type Json = Record<string, unknown>;
 
 /** The cost components a call's cost is split into (USD), and the engine rollup's columns. */
@@ -30,7 +32,13 @@ export interface CallExtras {
   /** Per-turn latency (ms from the caller stopping to the agent speaking) and interruptions, when given. */
   latency_ms?: number[] | null;
   interruptions?: number | null;
+  /** How the call ended, on the short list (endings.ts); the vendor's raw value stays in hangup_reason. */
+  ending?: CallEnding | null;
+  /** The engine's own analysis of the call (success, sentiment, summary, data), when it made one. */
+  engine_analysis?: EngineAnalysis | null;
 }
+
+export interface EngineAnalysis { success: boolean | null; sentiment: "positive" | "negative" | "neutral" | null; summary: string | null; data: Record<string, unknown> | null }
 
 export interface TranscriptTurn { role: "user" | "assistant" | "tool" | "system"; text: string; start_s?: number }
 export interface CallUsage { stt_seconds?: number; tts_characters?: number; llm_input_tokens?: number; llm_output_tokens?: number }
