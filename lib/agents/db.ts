@@ -18,15 +18,18 @@ export interface AgentRecord {
   analysis_plan: AnalysisPlan | null;
   /** Migration 0016: the newest version's number, which this content is. */
   version: number;
+  /** Migration 0027: "voxdesk", or the vendor whose dashboard holds a linked agent (lib/engines/db/linked-agents.ts). */
+  source: string;
 }
 
-type Row = { id: string; name: string; agent_config: string; agent_prompts: string; analysis_plan?: string | null; version?: number; created_at: string; updated_at: string };
+type Row = { id: string; name: string; agent_config: string; agent_prompts: string; analysis_plan?: string | null; version?: number; source?: string | null; created_at: string; updated_at: string };
 const toRecord = (r: Row): AgentRecord => ({
   agent_id: r.id, agent_name: r.name, created_at: r.created_at, updated_at: r.updated_at,
   ...fromStored({ agent_config: r.agent_config, agent_prompts: r.agent_prompts, analysis_plan: r.analysis_plan ?? null }),
   version: r.version ?? 1,
+  source: r.source ?? "voxdesk",
 });
-const COLS = ["id", "name", "agent_config", "agent_prompts", "analysis_plan", "version", "created_at", "updated_at"] as const;
+const COLS = ["id", "name", "agent_config", "agent_prompts", "analysis_plan", "version", "source", "created_at", "updated_at"] as const;
 
 /** The agent and its version 1, in one transaction. `by`: the writing credential's label. */
 export async function createAgent(accountId: string, p: AgentPayload, by: string | null = null): Promise<string> {

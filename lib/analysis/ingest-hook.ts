@@ -5,16 +5,17 @@ import type { AnalysisPlan } from "@/lib/outcomes/schema";
 import { enqueueAtIngest } from "./db/jobs";
 
 /**
- * Ingest's outcome hook for an agent with a plan (none without one): the engine's own outcome when
- * the execution carries it, and otherwise, for a completed call with a transcript, a job for
- * Voxdesk's own analysis. Both inside the ingest's transaction; the job costs one statement, and
- * only on the delivery that completes the call.
+ * Ingest's outcome hook: the engine's own outcome when the report carries one (a vendor's analysis,
+ * or an extraction of the plan's keys), and otherwise, for an agent with a plan, a completed call
+ * with a transcript gets a job for Voxdesk's own analysis. Both inside the ingest's transaction; the
+ * job costs one statement, and only on the delivery that completes the call. undefined: nothing to
+ * do for this agent's calls (no plan, and a report without a vendor analysis).
  */
-export function outcomeHook(plan: AnalysisPlan | null | undefined): CallHook | undefined {
+export function outcomeHook(plan: AnalysisPlan | null | undefined, vendorAnalysis: boolean): CallHook | undefined {
+  if (!plan && !vendorAnalysis) return undefined;
   const engine = engineOutcomeHook(plan);
-  if (!engine) return undefined;
   return async (trx, accountId, call, isNew, previous) => {
     await engine(trx, accountId, call, isNew, previous);
-    if (call.status === "completed" && call.transcription.trim()) await enqueueAtIngest(trx, accountId, call);
+    if (plan && call.status === "completed" && call.transcription.trim()) await enqueueAtIngest(trx, accountId, call);
   };
 }

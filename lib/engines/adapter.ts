@@ -35,8 +35,11 @@ export interface Dial {
   variables?: Record<string, unknown>;
 }
 
-/** Stores one call the engine reported, whole or in part (ingest.ts); an adapter calls it for each. */
-export type Ingest = (call: NormalizedCall | CallPatch) => Promise<UpsertOutcome>;
+/**
+ * Stores one call the engine reported, whole or in part (ingest.ts); an adapter calls it for each.
+ * `agentName`: the remote agent's name where the report gives it (what a linked agent is called).
+ */
+export type Ingest = (call: NormalizedCall | CallPatch, agentName?: string) => Promise<UpsertOutcome>;
 
 /**
  * Failures are AppErrors (lib/http/errors.ts) in the engine bridge's terms: 422 for what the
@@ -61,12 +64,14 @@ export interface EngineAdapter {
   recording?(engine: EngineRow, call: { call_sid: string; recording: string }, range: string | null): Promise<Response>;
   /** One cheap authenticated request proving the engine's address and credentials; what it found, in words. */
   check(engine: EngineRow): Promise<string>;
+  /** The agents configured in the vendor's dashboard, for engines that link them (info.linksRemoteAgents). */
+  remoteAgents?(engine: EngineRow): Promise<{ remote_agent_id: string; name: string }[]>;
   /** Creates the agent on the engine (or replaces it); its id there. Present iff info.can.deploy. */
   deploy?(engine: EngineRow, input: DeployInput): Promise<{ remote_agent_id: string; recreated?: boolean }>;
   /** Places a call; the call as it stands once the engine took it (queued). Present iff info.can.place_call. */
   placeCall?(engine: EngineRow, dial: Dial): Promise<NormalizedCall>;
-  /** Pulls past calls created within [from, to] and ingests each. Present iff info.can.sync. */
-  sync?(engine: EngineRow, range: { from: number; to: number }, ingest: Ingest): Promise<void>;
+  /** Pulls past calls created within [from, to] and ingests each; `onPage` after each page fetched. Present iff info.can.sync. */
+  sync?(engine: EngineRow, range: { from: number; to: number }, ingest: Ingest, onPage?: () => void): Promise<void>;
   /**
    * A request the engine (or its carrier) posted to the engine's webhook URL, after the path
    * secret found the engine: verifies and reads it, ingests what it reports, and returns the answer

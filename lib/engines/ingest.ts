@@ -6,33 +6,43 @@ import { upsertCall, type UpsertOutcome } from "@/lib/calls/db/ingest";
 import type { CallPatch, NormalizedCall } from "@/lib/calls/normalized";
 import { findDeploymentByRemoteAgent, versionInForce, type EngineRow } from "./db";
 import { callHooks } from "./call-hooks";
+import { linkRemoteAgent } from "./db/linked-agents";
+import { providerInfo } from "./providers";
+
+export interface IngestOptions {
+  /** The version the engine ran when Voxdesk placed the call. */
+  placedVersion?: number | null;
+  /** The remote agent's name as the report gives it: what a newly linked agent is called (linksRemoteAgents engines). */
+  agentName?: string;
+}
 
 /**
  * One call an engine reported (a webhook, a carrier's callback, a push, a sync page, the answer to
  * a placed call), whichever engine: the agent is the Voxdesk agent deployed as that remote agent;
  * unknown remote agents are kept under their own id. A report that does not name the agent (a
- * carrier's callback) keeps the call's. In the same transaction, every feature's hook
- * (call-hooks.ts). `placedVersion`: the version the engine ran when Voxdesk placed the call.
+ * carrier's callback) keeps the call's. An engine whose agents live in the vendor's dashboard links
+ * an unknown remote agent as an agent of the account. In the same transaction, every feature's hook
+ * (call-hooks.ts).
  */
-export async function ingestCall(engine: EngineRow, call: NormalizedCall | CallPatch, placedVersion?: number | null): Promise<UpsertOutcome> {
-  const outcome = await ingestOne(engine, call, placedVersion);
+export async function ingestCall(engine: EngineRow, call: NormalizedCall | CallPatch, opts: IngestOptions = {}): Promise<UpsertOutcome> {
+  const outcome = await ingestOne(engine, call, opts);
   recordIngest(engine.provider, outcome);
   return outcome;
 }
 
-async function ingestOne(engine: EngineRow, call: NormalizedCall | CallPatch, placedVersion?: number | null): Promise<UpsertOutcome> {
+async function ingestOne(engine: EngineRow, call: NormalizedCall | CallPatch, { placedVersion, agentName }: IngestOptions): Promise<UpsertOutcome> {
   if (!call.remote_agent_id) {
     // A call's agent never changes once recorded: read outside the write, for its analysis plan.
     const agentId = await callAgentId(engine.account_id, call.call_sid);
     const agent = agentId ? await agentForIngest(engine.account_id, agentId) : undefined;
-    return upsertCall(engine.account_id, { ...call, patch: true, engine_id: engine.id }, callHooks(agent?.analysis_plan));
+    return upsertCall(engine.account_id, { ...call, patch: true, engine_id: engine.id }, callHooks(agent?.analysis_plan, !!call.extra?.engine_analysis));
   }
-  const dep = await findDeploymentByRemoteAgent(engine.id, call.remote_agent_id);
+  const dep = await findDeploymentByRemoteAgent(engine.id, call.remote_agent_id) ?? await linked(engine, call.remote_agent_id, agentName);
   const agent = dep ? await agentForIngest(engine.account_id, dep.agent_id) : undefined;
   const created = call.created_at ?? new Date().toISOString();
   const agent_version = placedVersion !== undefined ? placedVersion : dep && agent ? await deployedAt(engine, dep, created) : null;
   const resolved = { agent_id: agent?.agent_id ?? call.remote_agent_id, name: agent?.agent_name ?? "", engine_id: engine.id, agent_version };
-  return upsertCall(engine.account_id, { ...call, ...resolved } as Parameters<typeof upsertCall>[1], callHooks(agent?.analysis_plan));
+  return upsertCall(engine.account_id, { ...call, ...resolved } as Parameters<typeof upsertCall>[1], callHooks(agent?.analysis_plan, !!call.extra?.engine_analysis));
 }
 
 type DeploymentRow = NonNullable<Awaited<ReturnType<typeof findDeploymentByRemoteAgent>>>;
@@ -46,4 +56,12 @@ type DeploymentRow = NonNullable<Awaited<ReturnType<typeof findDeploymentByRemot
 function deployedAt(engine: EngineRow, dep: DeploymentRow, startedAt: string): number | null | Promise<number | null> {
   if (dep.deployed_at <= startedAt) return dep.version ?? null;
   return versionInForce(engine.account_id, dep.agent_id, engine.id, startedAt);
+}
+
+/** The deployment of a newly linked agent, for engines that link remote agents; undefined for the rest. */
+async function linked(engine: EngineRow, remoteId: string, name: string | undefined) {
+  const info = providerInfo(engine.provider);
+  if (!info?.linksRemoteAgents) return undefined;
+  await linkRemoteAgent(engine, remoteId, name?.trim() || `${info.label} agent ${remoteId.slice(0, 8)}`);
+  return findDeploymentByRemoteAgent(engine.id, remoteId);
 }

@@ -19,7 +19,7 @@ export async function registerEngine(accountId: string, body: EngineCreateBody, 
   return engineView(row, req, role, true);
 }
 
-const PROVIDER_FIELDS = ["telephony", "rotate_push_secret"] as const;
+const PROVIDER_FIELDS = ["telephony", "rotate_push_secret", "phone_number_id", "from_number"] as const;
 
 /** PATCH /api/engines/{id}: the common fields, and the provider's own through its adapter. */
 export async function changeEngine(accountId: string, id: string, body: z.output<typeof EnginePatch>, req: Req, role: Role) {
@@ -31,5 +31,6 @@ export async function changeEngine(accountId: string, id: string, body: z.output
   if (unknown.length) throw validationError(unknown.map((path) => ({ path, message: `not a setting of a ${adapter.info.label} engine` })), 400);
   const row = await updateEngine(accountId, id, { ...body, provider: change });
   if (!row) throw notFound("Engine");
-  return engineView(row, req, role, body.rotate_push_secret === true);
+  // A rotated secret is shown in this one answer: the push secret, or a webhook credential that comes with the webhook URL.
+  return engineView(row, req, role, body.rotate_push_secret === true || (body.rotate_webhook_secret === true && adapter.info.webhookCredential === true));
 }

@@ -21,10 +21,21 @@ const Engine = z
     base_url: z.string().describe("Base URL of the engine's API, e.g. https://api.bolna.ai"),
     api_key_hint: z.string().describe("Last four characters of the API key (empty for short keys); the key itself is never returned"),
     webhook_url: z.string().optional().describe("Where the engine must post its reports: <PUBLIC_URL>/api/webhooks/<provider>/<secret>. Treat it as a secret: shown to admins and owners only, left out for editors"),
+    webhook_secret: z.string().optional().describe("vapi only, in the answer that created the engine or rotated its webhook URL: the token of the Bearer credential to set on Vapi's Server URL"),
+    phone_number_id: z.string().nullable().optional().describe("vapi only: the Vapi number calls are placed from"),
+    from_number: z.string().nullable().optional().describe("retell only: the Retell number calls are placed from"),
     created_at: timestamp("Creation time"),
     updated_at: timestamp("Last change"),
   })
   .meta({ id: "Engine" });
+
+const RemoteAgents = z.object({
+  remote_agents: z.array(z.object({
+    agent_id: uuid("The linked agent here"),
+    remote_agent_id: z.string().describe("The assistant's (Vapi) or agent's (Retell) id in the vendor's dashboard"),
+    name: z.string(),
+  })),
+}).meta({ id: "RemoteAgents" });
 
 const NOT_FOUND = "No engine with this id in the caller's account";
 const ENGINE_ERRORS = { 422: "The engine refused the request or the API key (its HTTP status and a short reason; the engine's own answer goes to the server log), or its address is not allowed", 424: "The engine could not be reached, timed out or answered 5xx" };
@@ -33,7 +44,7 @@ export function enginesPaths(r: SchemaRegistry): Record<string, Record<string, O
   return {
     "/engines": {
       post: operation(r, "post", {
-        tag: "Engines", operationId: "createEngine", summary: "Connect a voice engine (Bolna)",
+        tag: "Engines", operationId: "createEngine", summary: "Connect a voice engine (Bolna, self-hosted Bolna, Vapi, Retell)",
         description: "The API key is sealed at rest (AES-256-GCM) and never returned. Engine traffic goes through the same SSRF-safe client as tool tests (TOOL_TARGET_ALLOWLIST applies).",
         body: EngineCreate,
         bodyExample: { name: "Bolna hosted", provider: "bolna", base_url: "https://api.bolna.ai", api_key: "bn-your-bolna-api-key" },
@@ -42,6 +53,14 @@ export function enginesPaths(r: SchemaRegistry): Record<string, Record<string, O
       get: operation(r, "get", {
         tag: "Engines", operationId: "listEngines", summary: "List engines", query: PageQuery,
         responses: { 200: { description: "One page, newest first", schema: z.object({ engines: z.array(Engine), next_cursor: nextCursor, has_more: hasMore }) } },
+      }),
+    },
+    "/engines/{engine_id}/remote-agents": {
+      get: operation(r, "get", {
+        tag: "Engines", operationId: "listRemoteAgents", summary: "The vendor's agents, linked",
+        description: "Vapi and Retell engines: the assistants or agents configured in the vendor's dashboard, each linked to an agent of the account (created on first sight, renamed with the vendor). Editors and above: linking creates agents.",
+        params: EngineIdParams, responses: { 200: { description: "Every remote agent with its linked agent", schema: RemoteAgents } },
+        errors: { 404: NOT_FOUND, 422: `The engine runs agents Voxdesk deploys (Bolna), or ${ENGINE_ERRORS[422].charAt(0).toLowerCase()}${ENGINE_ERRORS[422].slice(1)}`, 424: ENGINE_ERRORS[424] },
       }),
     },
     "/engines/{engine_id}": {

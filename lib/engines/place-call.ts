@@ -54,6 +54,6 @@ export async function placeCall(accountId: string, agentId: string, req: CallReq
   // Only what placing it knows: blanks would wipe what such a report brought.
   const { call_sid, remote_agent_id, from_number, to_number, status, call_type, created_at, updated_at, extra } = queued;
   const known = { call_sid, remote_agent_id, from_number, to_number, status, call_type, created_at, updated_at, extra };
-  await ingestCall(engine, { ...known, patch: true }, dep.version ?? null);
+  await ingestCall(engine, { ...known, patch: true }, { placedVersion: dep.version ?? null });
   return { call_sid: queued.call_sid, status: "queued" as const };
 }

@@ -1,5 +1,7 @@
 import { bolnaInfo } from "./bolna/info";
 import { selfHostedBolnaInfo } from "./bolna-self-hosted/info";
+import { retellInfo } from "./retell/info";
+import { vapiInfo } from "./vapi/info";
 
 // What each kind of engine can do, for the server (the registry's adapters carry this) and the
 // console alike (pure data: it says what it cannot do and why, instead of offering the action).
@@ -29,9 +31,13 @@ export interface ProviderInfo {
   webhookNote: string;
   /** What the engine would do with an agent, checked before a deploy sends anything. */
   readiness: (agent: unknown) => ReadinessIssue[];
+  /** Agents live in the vendor's dashboard: each remote agent its calls name becomes a linked agent here. */
+  linksRemoteAgents?: true;
+  /** The engine shows a webhook credential (to set in the vendor's dashboard), new with every webhook URL rotation. */
+  webhookCredential?: true;
 }
 
-const PROVIDERS: readonly ProviderInfo[] = [bolnaInfo, selfHostedBolnaInfo];
+const PROVIDERS: readonly ProviderInfo[] = [bolnaInfo, selfHostedBolnaInfo, vapiInfo, retellInfo];
 
 export const PROVIDER_NAMES = PROVIDERS.map((p) => p.provider) as [string, ...string[]];
 /** The kind of engine a new engine is, and an agent not yet deployed is checked against. */

@@ -4,12 +4,14 @@ import { validationError } from "@/lib/http/route";
 import type { EngineAdapter } from "./adapter";
 import { bolnaAdapter } from "./bolna/adapter";
 import { selfHostedBolnaAdapter } from "./bolna-self-hosted/adapter";
+import { retellAdapter } from "./retell/adapter";
+import { vapiAdapter } from "./vapi/adapter";
 import type { EngineRow } from "./db";
 import { CAPABILITY_LABELS, cannot, type Capability } from "./providers";
 
 // Every engine adapter, by provider. Adding an engine: an adapter in lib/engines/<provider>/, its
 // ProviderInfo in providers.ts, and a line here.
-const ADAPTERS: Record<string, EngineAdapter> = Object.fromEntries([bolnaAdapter, selfHostedBolnaAdapter].map((a) => [a.info.provider, a]));
+const ADAPTERS: Record<string, EngineAdapter> = Object.fromEntries([bolnaAdapter, selfHostedBolnaAdapter, vapiAdapter, retellAdapter].map((a) => [a.info.provider, a]));
 
 /** Whether engines of this provider price a call after it (the carrier-price worker asks them). */
 export const providerHasPrice = (provider: string): boolean => typeof ADAPTERS[provider]?.price === "function";

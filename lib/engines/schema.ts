@@ -2,6 +2,8 @@ import { z } from "zod";
 import { TemplateVariables } from "@/lib/contacts/schema";
 import { SelfHostedBolnaCreate, TwilioPatch } from "./bolna-self-hosted/schema";
 import { ApiKey, BaseUrl, Name } from "./schema-parts";
+import { RetellCreate, RetellPatch } from "./retell/schema";
+import { VapiCreate, VapiPatch } from "./vapi/schema";
 
 // One schema for `POST/PATCH /api/engines` and the console's engine form.
 
@@ -13,13 +15,13 @@ export const HostedEngineCreate = z.object({
   api_key: ApiKey,
 }).strict();
 
-const KINDS = "must be \"bolna\" (Bolna's hosted API) or \"bolna-self-hosted\" (your own Bolna server, dialling through your Twilio account)";
+const KINDS = "must be \"bolna\" (Bolna's hosted API), \"bolna-self-hosted\" (your own Bolna server, dialling through your Twilio account), \"vapi\" or \"retell\"";
 /** One schema per kind of engine, told apart by `provider` (default "bolna"). */
 export const EngineCreate = z.preprocess(
   (v) => (typeof v === "object" && v !== null && !Array.isArray(v) && !("provider" in v) ? { ...v, provider: "bolna" } : v),
-  z.discriminatedUnion("provider", [HostedEngineCreate, SelfHostedBolnaCreate], { error: KINDS }),
+  z.discriminatedUnion("provider", [HostedEngineCreate, SelfHostedBolnaCreate, VapiCreate, RetellCreate], { error: KINDS }),
 );
-export type EngineCreateInput = z.input<typeof HostedEngineCreate> | z.input<typeof SelfHostedBolnaCreate>;
+export type EngineCreateInput = z.input<typeof HostedEngineCreate> | z.input<typeof SelfHostedBolnaCreate> | z.input<typeof VapiCreate> | z.input<typeof RetellCreate>;
 /** The console's form for a self-hosted engine: the API's schema (the optional key may be left blank there). */
 export const SelfHostedEngineForm = SelfHostedBolnaCreate.extend({ api_key: z.union([z.literal(""), SelfHostedBolnaCreate.shape.api_key.unwrap()]).optional() });
 export type EngineCreateBody = z.output<typeof EngineCreate>;
@@ -31,6 +33,8 @@ export const EnginePatch = z.object({
   rotate_webhook_secret: z.boolean().optional(),
   telephony: TwilioPatch.optional().describe("bolna-self-hosted only: Twilio settings to change"),
   rotate_push_secret: z.boolean().optional().describe("bolna-self-hosted only: a new push secret, shown once in the answer; the old one stops working at once"),
+  ...VapiPatch,
+  ...RetellPatch,
 }).strict();
 
 export const EngineIdParams = z.object({ engine_id: z.string().describe("engine_id returned by POST /engines") });

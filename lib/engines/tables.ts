@@ -14,6 +14,10 @@ export interface CallPriceJobsTable {
 }
 
 declare module "@/lib/core/tables" {
+  /** Migration 0027: the vendor an agent linked from a vendor's dashboard comes from (vapi, retell); NULL: built in Voxdesk. */
+  interface AgentsTable {
+    source?: string | null;
+  }
   /** The engine columns migration 0022 added (null for engines that need none: hosted Bolna). */
   interface EnginesTable {
     /** JSON: the provider's non-secret settings. */

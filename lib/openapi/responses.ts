@@ -180,6 +180,7 @@ export const AgentRecord = z
     agent_prompts: AgentPrompts,
     analysis_plan: AnalysisPlan.nullable().describe("As sent; null when the agent has none"),
     version: z.number().int().describe("The number of the newest version, which this content is (GET /agent/{id}/versions)"),
+    source: z.string().describe("Where the agent is configured: voxdesk (built here), or the vendor whose dashboard holds it (vapi, retell), linked when its calls or GET /engines/{id}/remote-agents first named it"),
     deployments: z
       .array(z.object({
         engine_id: uuid("Engine the agent is deployed on"),

@@ -6,7 +6,7 @@ import type { DB } from "@/lib/core/tables";
 import type { CallHook } from "@/lib/calls/db/ingest";
 import { ADVISORY_LOCK } from "@/lib/calls/db/ingest-sql";
 import { emitCallAnalyzed } from "@/lib/webhooks/outcome-event";
-import { evaluateExtraction, type Evaluated, type FieldValue, type OutcomeError } from "./evaluate";
+import { evaluateExtraction, evaluateVendorAnalysis, type Evaluated, type FieldValue, type OutcomeError } from "./evaluate";
 import type { FieldFilter, OUTCOME_STATUSES } from "./filters";
 import type { AnalysisPlan, Sentiment } from "./schema";
 import { moveOutcomeShare } from "./db/rollups";
@@ -102,14 +102,14 @@ type OldShare = { agent_id: string; success: number | boolean | null; sentiment:
   engine_id: string; provider: string };
 
 /**
- * Ingest's hook for the engine's own analysis: an execution whose extracted_data carries the plan's
- * keys becomes the call's outcome (source "engine") in the ingest's transaction. Executions without
- * them leave any earlier outcome alone.
+ * Ingest's hook for the engine's own analysis, in the ingest's transaction: a vendor's analysis
+ * (Vapi's, Retell's: success, sentiment, structured data) becomes the call's outcome (source
+ * "engine") whether or not the agent has a plan; without one, an execution whose extracted_data
+ * carries the plan's keys does (Bolna). Reports without either leave any earlier outcome alone.
  */
-export function engineOutcomeHook(plan: AnalysisPlan | null | undefined): CallHook | undefined {
-  if (!plan) return undefined;
+export function engineOutcomeHook(plan: AnalysisPlan | null | undefined): CallHook {
   return async (trx, accountId, call, isNew) => {
-    const o = evaluateExtraction(plan, call.extra.extracted_data);
+    const o = evaluateVendorAnalysis(plan, call.extra.engine_analysis) ?? (plan ? evaluateExtraction(plan, call.extra.extracted_data) : null);
     if (!o) return;
     // Ingest passes the call's stored created_at and holds the call's lock.
     await writeOutcome(trx, accountId, call.call_sid, call.agent_id, o, { source: "engine", model: null, analyzedAt: call.updated_at }, isNew,

@@ -53,3 +53,26 @@ export function evaluateExtraction(plan: AnalysisPlan | null | undefined, extrac
   }
   return out;
 }
+
+/** A vendor's own analysis of a call (Vapi's, Retell's), as the engine adapters read it. */
+export interface VendorAnalysis {
+  success: boolean | null; sentiment: Sentiment | null; summary: string | null; data: Json | null;
+}
+
+/**
+ * The outcome a vendor's own analysis gives: its success and sentiment as they are, and the plan's
+ * fields from its structured data (typed as for an extraction). null: the vendor sent no analysis.
+ * Its summary is the call's summary, not a success reason.
+ */
+export function evaluateVendorAnalysis(plan: AnalysisPlan | null | undefined, a: VendorAnalysis | null | undefined): Evaluated | null {
+  if (!a) return null;
+  const fromData = plan && a.data ? evaluateExtraction(plan, a.data) : null;
+  const out: Evaluated = fromData ?? { success: null, success_reason: null, sentiment: null, disposition: null, fields: {}, errors: [] };
+  if (!fromData) for (const k of planKeys(plan)) if (!k.shared) out.fields[k.key] = null;
+  // The vendor's own verdicts stand over what its data says of the same keys.
+  if (a.success !== null) out.success = a.success;
+  if (a.sentiment !== null) out.sentiment = a.sentiment;
+  // What the vendor judged is the outcome: the plan's shared keys it covered are no longer missing.
+  out.errors = out.errors.filter((e) => !(e.field === "success" && a.success !== null) && !(e.field === "sentiment" && a.sentiment !== null));
+  return out;
+}

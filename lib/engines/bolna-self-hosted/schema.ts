@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { parseContactPhone } from "@/lib/contacts/schema";
-import { ApiKey, BaseUrl, Name } from "../schema-parts";
+import { ApiKey, BaseUrl, Name, PhoneNumber } from "../schema-parts";
 
 // A self-hosted Bolna engine: the open-source Bolna server at base_url (no auth of its own; an
 // api_key is sent as a Bearer token for a proxy in front), and the operator's Twilio account that
@@ -10,12 +9,7 @@ export const TWILIO_API = "https://api.twilio.com";
 
 const AccountSid = z.string().trim().regex(/^AC[0-9a-fA-F]{32}$/, "must be a Twilio Account SID: AC followed by 32 hex characters");
 const AuthToken = z.string().trim().min(16, "must be the Twilio account's auth token").max(128);
-const FromNumber = z.string().trim().min(1, "from_number is required").max(64).transform((v, ctx) => {
-  const p = parseContactPhone(v, null);
-  if (p.ok) return p.e164;
-  ctx.addIssue({ code: "custom", message: `must be a Twilio number in E.164 (+14155550100): ${p.reason}` });
-  return z.NEVER;
-});
+const FromNumber = PhoneNumber("must be a Twilio number");
 
 export const TwilioSettings = z.object({
   provider: z.literal("twilio", { error: "must be \"twilio\" (the carrier Voxdesk dials through)" }),

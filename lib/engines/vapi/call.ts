@@ -221,3 +221,10 @@ export function vapiReportToCall(message: Json, now?: string): NormalizedCall {
   call.customer ??= message.customer;
   return vapiCallToCall(call, now);
 }
+
+/** The Vapi number's digits (calls name it by id) on its side of the call: the number called on an inbound call, the caller on any other. Fills only an empty side. */
+export function withVapiNumber(call: NormalizedCall, number: string): NormalizedCall {
+  if (call.call_type === "inbound") call.to_number ||= number;
+  else call.from_number ||= number;
+  return call;
+}

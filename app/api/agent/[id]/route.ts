@@ -2,6 +2,7 @@ import { deleteAgent, getAgent, replaceAgent } from "@/lib/agents/db";
 import { withDeployments } from "@/lib/engines/engine-view";
 import { deleteRemoteCopies } from "@/lib/engines/undeploy";
 import { notFound } from "@/lib/http/errors";
+import { linkedAgentRefusal } from "@/lib/engines/remote-agents";
 import { route } from "@/lib/http/route";
 import { AgentIdParams as Params, AgentPayload } from "@/lib/agents/schema";
 import { assertToolsExist } from "../tool-check";
@@ -16,7 +17,9 @@ export const GET = route({ params: Params }, async ({ params, auth }) => {
 });
 
 export const PUT = route({ params: Params, body: AgentPayload }, async ({ params, body, auth }) => {
-  if (!(await getAgent(auth.accountId, params.id))) throw notFound("Agent");
+  const current = await getAgent(auth.accountId, params.id);
+  if (!current) throw notFound("Agent");
+  if (current.source !== "voxdesk") throw linkedAgentRefusal(current.source);
   await assertToolsExist(auth.accountId, body);
   // The seed's answer stays as it was; GET /api/agent/{id} and …/versions tell which version this is.
   if (!(await replaceAgent(auth.accountId, params.id, body, auth.label))) throw notFound("Agent");

@@ -22,7 +22,7 @@ export const POST = route({ auth: false, params: WebhookParams }, async ({ req, 
   if (!engine || engine.provider !== params.provider) throw notFound("Webhook");
   await checkRateLimit(`webhook:${engine.id}`, config().WEBHOOK_RATE_LIMIT_PER_MINUTE);
   const { run } = capableAdapter(engine, "push", "provider");
-  return run(engine, req, (call) => ingestCall(engine, call));
+  return run(engine, req, (call, agentName) => ingestCall(engine, call, { agentName }));
 });
 
 export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = otherMethods({ POST });
