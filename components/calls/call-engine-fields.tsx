@@ -1,16 +1,17 @@
 import * as React from "react";
 import { formatUsdPrecise } from "@/lib/calls/format";
+import { endingLabel } from "@/lib/calls/endings";
 import type { CallRecord } from "@/lib/calls/hooks";
 
 // What a voice engine reported about a call: summary, extracted data, cost per component,
 // who hung up and why, voicemail, and the values the call was placed with. Imported calls have none.
 
 type Extras = Pick<CallRecord, "summary" | "extracted_data" | "cost_breakdown" | "hangup_by" | "hangup_reason" | "answered_by_voice_mail" | "error_message" | "template_variables">
-  & Partial<Pick<CallRecord, "latency" | "interruptions">>;
+  & Partial<Pick<CallRecord, "latency" | "interruptions" | "ending">>;
 
 export function hasEngineFields(c: Extras): boolean {
   return [c.summary, c.extracted_data, c.cost_breakdown, c.hangup_by, c.hangup_reason, c.answered_by_voice_mail, c.error_message, c.template_variables,
-    c.latency, c.interruptions].some((v) => v !== null && v !== undefined);
+    c.latency, c.interruptions, c.ending].some((v) => v !== null && v !== undefined);
 }
 
 const show = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v));
@@ -37,7 +38,10 @@ function Pairs({ label, field, values, money }: { label: string; field: string; 
 }
 
 export function CallEngineFields({ call }: { call: Extras }) {
-  const hangup = [call.hangup_by, call.hangup_reason].filter(Boolean).join(": ");
+  // On the one list of endings, with the engine's own words beside it; else who hung up and why, as reported.
+  const hangup = call.ending
+    ? `${endingLabel(call.ending)}${call.hangup_reason ? ` (${call.hangup_reason})` : ""}`
+    : [call.hangup_by, call.hangup_reason].filter(Boolean).join(": ");
   return (
     <div className="divide-y divide-zinc-100 dark:divide-zinc-800" data-testid="call-engine-fields">
       {call.summary && (
@@ -51,7 +55,7 @@ export function CallEngineFields({ call }: { call: Extras }) {
       {(hangup || call.answered_by_voice_mail !== null) && (
         <div className="grid grid-cols-1 gap-2 py-2 sm:grid-cols-2">
           <div data-field="hangup_reason">
-            <h4 className="text-[13px] text-zinc-600 dark:text-zinc-300">Hung up by</h4>
+            <h4 className="text-[13px] text-zinc-600 dark:text-zinc-300">{call.ending ? "Ended" : "Hung up by"}</h4>
             <p className="text-sm text-zinc-900 dark:text-zinc-100">{hangup || "Not reported"}</p>
           </div>
           <div data-field="answered_by_voice_mail">

@@ -3,6 +3,7 @@ import type { AgentRecord as DbAgentRecord, listAgents } from "@/lib/agents/db";
 import { AnalysisPlan } from "@/lib/outcomes/schema";
 import { CallOutcomeSchema, OutcomeSummarySchema } from "@/lib/outcomes/openapi";
 import type { callSummary } from "@/lib/calls/db/summary";
+import { CALL_ENDINGS, CallEnding } from "@/lib/calls/endings";
 import type { CallDetail as DbCallRecord, listCalls } from "@/lib/calls/db/calls";
 import { AgentConfig, AgentPrompts } from "@/lib/agents/schema";
 import { CALL_TYPES } from "@/lib/calls/schema";
@@ -81,7 +82,8 @@ export const CallRecord = z
         + "synthesizer and llm components were priced with the account's table (GET /pricing) when the usage arrived; "
         + "false when every component is what an engine or carrier billed"),
     hangup_by: z.string().nullable().describe("Who ended the call (Caller, Callee, Carrier, Error, API Request, Unknown)"),
-    hangup_reason: z.string().nullable(),
+    hangup_reason: z.string().nullable().describe("Why the call ended, in the engine's own words (Vapi's endedReason, Retell's disconnection_reason, Bolna's hangup reason)"),
+    ending: CallEnding.nullable().describe(`How the call ended, on one list for every engine (${CALL_ENDINGS.join(", ")}); null when the engine did not say. hangup_reason keeps the engine's own value`),
     answered_by_voice_mail: z.boolean().nullable(),
     error_message: z.string().nullable(),
     template_variables: z.record(z.string(), z.unknown()).nullable().describe("The values the call was placed with (the prompts' {variables})"),

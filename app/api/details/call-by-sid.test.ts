@@ -41,12 +41,12 @@ const get = (sid: string, token?: string) =>
   call(one.GET, "GET", `/api/details/${encodeURIComponent(sid)}`, { token, params: { call_sid: sid } });
 
 describe("GET /api/details/{call_sid}", () => {
-  it("returns the same record the list returns, the 13 spec fields and the 9 engine extras", async () => {
+  it("returns the same record the list returns, the 13 spec fields and the 10 engine extras", async () => {
     const res = await get("CA-one", a.token);
     expect(res.status).toBe(200);
     const listed = await call(details.GET, "GET", "/api/details", { token: a.token });
     expect(res.json).toEqual(listed.json.calls.find((c: { call_sid: string }) => c.call_sid === "CA-one"));
-    expect(Object.keys(res.json)).toHaveLength(28); // + cost_estimated, provider, latency, interruptions, outcome, agent_version
+    expect(Object.keys(res.json)).toHaveLength(29); // + cost_estimated, provider, latency, interruptions, outcome, agent_version
     expect(res.json).toMatchObject({ ...base, call_sid: "CA-one", account_id: a.accountId });
     expect(checkResponse(doc, "/details/{call_sid}", "get", 200, res.json)).toEqual([]);
   });

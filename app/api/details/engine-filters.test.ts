@@ -111,14 +111,14 @@ describe("filters", () => {
   });
 
   it("a bad value is a 400 naming the parameter, on the list and the export", async () => {
-    for (const [q, path] of [["engine_id=nope", "engine_id"], ["engine_id=", "engine_id"], ["provider=vapi", "provider"], ["provider=", "provider"]]) {
+    for (const [q, path] of [["engine_id=nope", "engine_id"], ["engine_id=", "engine_id"], ["provider=ultravox", "provider"], ["provider=", "provider"]]) {
       for (const [handler, url] of [[details.GET, "/api/details"], [exporter.GET, "/api/details/export"]] as const) {
         const res = await call(handler, "GET", `${url}?${q}`, { token: w.a.token });
         expect(res.status, `${url}?${q}`).toBe(400);
         expect(res.json.errors.map((e: { path: string }) => e.path)).toEqual([path]);
       }
     }
-    const res = await call(details.GET, "GET", "/api/details?provider=vapi", { token: w.a.token });
-    expect(res.json.errors[0].message).toBe("must be one of: bolna, bolna-self-hosted");
+    const res = await call(details.GET, "GET", "/api/details?provider=ultravox", { token: w.a.token });
+    expect(res.json.errors[0].message).toBe("must be one of: bolna, bolna-self-hosted, vapi, retell");
   });
 });

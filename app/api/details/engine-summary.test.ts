@@ -86,7 +86,7 @@ describe("the summary by engine", () => {
   });
 
   it("a bad value is a 400 naming the parameter", async () => {
-    for (const [q, path] of [["engine_id=nope", "engine_id"], ["provider=retell", "provider"]]) {
+    for (const [q, path] of [["engine_id=nope", "engine_id"], ["provider=ultravox", "provider"]]) {
       const res = await call(summary.GET, "GET", `/api/details/summary?${q}`, { token: w.a.token });
       expect(res.status).toBe(400);
       expect(res.json.errors.map((e: { path: string }) => e.path)).toEqual([path]);

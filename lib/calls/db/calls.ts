@@ -2,6 +2,7 @@ import "server-only";
 import { runSql } from "@/lib/core/prepared";
 import { callLatency, type CallLatency } from "@/lib/calls/latency";
 import type { CallExtras } from "@/lib/calls/normalized";
+import type { CallEnding } from "@/lib/calls/endings";
 import { sql } from "kysely";
 import { db, dialect } from "@/lib/core/client";
 import { decodeCursor, keysetPage } from "@/lib/core/cursor";
@@ -26,7 +27,7 @@ export interface CallExtraFields {
   summary: string | null; extracted_data: Record<string, unknown> | null; cost_breakdown: Record<string, number> | null;
   /** Whether cost_breakdown holds Voxdesk's estimate from the call's usage (lib/pricing). */
   cost_estimated: boolean;
-  hangup_by: string | null; hangup_reason: string | null; answered_by_voice_mail: boolean | null;
+  hangup_by: string | null; hangup_reason: string | null; ending: CallEnding | null; answered_by_voice_mail: boolean | null;
   error_message: string | null; template_variables: Record<string, unknown> | null; engine_id: string | null;
   /** The engine's provider, copied onto the call by the ingest (migration 0023). */ provider: string | null;
   /** Per-turn latency and interruptions, where the engine reports them (self-hosted Bolna's push). */
@@ -43,7 +44,7 @@ export type DetailRow = CallRecord & { engine_id?: string | null; provider?: str
  * page, and the object rest + three spreads it replaced cost more than the SQLite read itself
  * (1.6 ms vs 0.6 ms for 100 rows: the spreads built dictionary-mode objects that JSON.stringify then
  * walked slowly too). Key order is unchanged: the 13 spec fields, the extras, engine_id, provider, outcome. `extra`
- * is what ingest recorded (CallExtras in lib/calls/normalized.ts: these nine keys are shown). The outcome is
+ * is what ingest recorded (CallExtras in lib/calls/normalized.ts: these ten keys are shown). The outcome is
  * "none" here; withOutcomes fills in the stored ones.
  */
 export function toDetail(r: DetailRow): CallDetail {
@@ -54,7 +55,7 @@ export function toDetail(r: DetailRow): CallDetail {
     status: r.status, cost: r.cost, call_type: r.call_type, created_at: r.created_at,
     summary: x.summary ?? null, extracted_data: x.extracted_data ?? null, cost_breakdown: x.cost_breakdown ?? null,
     cost_estimated: x.cost_estimated === true, hangup_by: x.hangup_by ?? null, hangup_reason: x.hangup_reason ?? null,
-    answered_by_voice_mail: x.answered_by_voice_mail ?? null, error_message: x.error_message ?? null,
+    ending: x.ending ?? null, answered_by_voice_mail: x.answered_by_voice_mail ?? null, error_message: x.error_message ?? null,
     template_variables: x.template_variables ?? null, engine_id: r.engine_id ?? null, provider: r.provider ?? null,
     latency: x.latency_ms ? callLatency(x.latency_ms) : null, interruptions: x.interruptions ?? null,
     agent_version: r.agent_version ?? null, outcome: NO_OUTCOME,
