@@ -13,7 +13,12 @@ export interface AgentRecord {
   agent_config: AgentPayload["agent_config"];
   agent_prompts: AgentPayload["agent_prompts"];
   analysis_plan: AgentPayload["analysis_plan"] | null;
+  /** "voxdesk", or the engine provider ("vapi", "retell") whose dashboard holds this linked agent: it is configured there, not here. */
+  source: string;
 }
+
+/** A linked agent: configured in its vendor's dashboard, so the console offers no editing of it. */
+export const isLinkedAgent = (a: { source?: string }) => (a.source ?? "voxdesk") !== "voxdesk";
 
 export interface AgentPage {
   agents: AgentRecord[];

@@ -26,6 +26,12 @@ export interface EngineRecord {
   push_url?: string;
   /** Only in the answer that created it or rotated it. */
   push_secret?: string;
+  /** Vapi: the token of the Bearer credential on Vapi's Server URL, only in the answer that created the engine or rotated its webhook URL. */
+  webhook_secret?: string;
+  /** Vapi: the Vapi phone number calls are placed from (null: none yet). */
+  phone_number_id?: string | null;
+  /** Retell: the Retell number calls are placed from, E.164 (null: none yet). */
+  from_number?: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -43,10 +49,14 @@ export interface DeployResult { agent_id: string; engine_id: string; remote_agen
 export interface CheckResult { ok: boolean; message: string }
 export interface PlaceCallBody { to_number: string; from_number?: string; template_variables?: Record<string, string>; engine_id?: string }
 export interface PlacedCall { call_sid: string; status: string }
+/** An agent of the vendor's dashboard and the agent here it is linked to. */
+export interface RemoteAgent { agent_id: string; remote_agent_id: string; name: string }
+export interface EnginePatchBody { name?: string; base_url?: string; api_key?: string; phone_number_id?: string | null; from_number?: string | null }
 
 export const engineKeys = {
   all: ["engines"] as const,
   list: () => [...engineKeys.all, "list"] as const,
+  remoteAgents: (id: string) => [...engineKeys.all, "remote-agents", id] as const,
 };
 
 const enginePath = (id: string) => `/api/engines/${encodeURIComponent(id)}`;
@@ -75,11 +85,11 @@ export function useCreateEngine() {
   });
 }
 
-/** Rename, move or replace the key: only the fields sent change (a blank key is not sent). */
+/** Rename, move, replace the key or set the number calls come from: only the fields sent change (a blank key is not sent). */
 export function useUpdateEngine() {
   const invalidate = useInvalidateEngines();
   return useMutation({
-    mutationFn: (a: { id: string; body: { name?: string; base_url?: string; api_key?: string } }) =>
+    mutationFn: (a: { id: string; body: EnginePatchBody }) =>
       fetchJson<EngineRecord>(enginePath(a.id), { method: "PATCH", body: a.body }),
     onSuccess: () => invalidate(),
   });
@@ -107,6 +117,25 @@ export function useDeleteEngine() {
 export function useCheckEngine() {
   return useMutation({
     mutationFn: (id: string) => fetchJson<CheckResult>(`${enginePath(id)}/check`, { method: "POST" }),
+  });
+}
+
+/**
+ * The agents of a Vapi or Retell engine's dashboard, each linked to an agent here. The server links
+ * the ones it has not seen yet as it answers, so the agent list is asked again too.
+ */
+export function useRemoteAgents(engineId: string, enabled: boolean) {
+  const qc = useQueryClient();
+  return useQuery({
+    queryKey: engineKeys.remoteAgents(engineId),
+    queryFn: async ({ signal }) => {
+      const res = await fetchJson<{ remote_agents: RemoteAgent[] }>(`${enginePath(engineId)}/remote-agents`, { signal });
+      void qc.invalidateQueries({ queryKey: agentKeys.lists() });
+      return res.remote_agents;
+    },
+    enabled,
+    // Each ask goes to the vendor: not again on every window focus.
+    staleTime: 30_000,
   });
 }
 

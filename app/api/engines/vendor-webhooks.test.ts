@@ -149,6 +149,17 @@ describe("Vapi and Retell engines", () => {
     expect(agent.json).toMatchObject({ source: "retell", deployments: [{ remote_agent_id: "agent_9b1f" }] });
   });
 
+  it("a new vendor agent named by reports arriving together is linked once", async () => {
+    const bodies = Array.from({ length: 6 }, (_, i) => retellBody("call_ended", retellCall(`retell-race-${i}`, { agent_id: "agent_new_race", agent_name: "Race" })));
+    const res = await Promise.all(bodies.map((b) => retellPost(b)));
+    expect(res.map((r) => r.status)).toEqual(Array(6).fill(200));
+    const agents = new Set(await Promise.all(bodies.map(async (_, i) => (await detail(`retell-race-${i}`)).json.agent_id)));
+    expect(agents.size).toBe(1);
+    const linked = await db().selectFrom("agent_deployments").select("agent_id").where("remote_agent_id", "=", "agent_new_race").execute();
+    expect(linked).toHaveLength(1);
+    expect(await db().selectFrom("agents").select("id").where("name", "=", "Race").execute()).toEqual([{ id: [...agents][0] }]);
+  });
+
   it("Retell: a forged, malformed or missing signature is a 401 and nothing is written", async () => {
     const body = retellBody("call_ended", retellCall("retell-forged"));
     const statuses = [
