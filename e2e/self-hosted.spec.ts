@@ -103,6 +103,10 @@ test("register a self-hosted Bolna engine with Twilio, deploy to it, place a cal
   const compared = page.getByTestId("engines-compared");
   await expect(compared.getByRole("rowheader", { name: new RegExp(name) })).toBeVisible();
   await expect(compared.getByRole("rowheader", { name: new RegExp(hostedName) })).toBeVisible();
+  // Side by side: the self-hosted engine's turn latency; the hosted one reported none.
+  const rowOf = (n: string) => compared.locator("tr", { has: page.getByRole("rowheader", { name: new RegExp(n) }) });
+  await expect(rowOf(name).locator('[data-col="latency"]')).toHaveText("645 / 825 ms");
+  await expect(rowOf(hostedName).locator('[data-col="latency"]')).toHaveText("—");
   // The pushed turns' latency and interruptions, per agent (each figure the middle of its 10 ms bucket).
   const latency = page.getByTestId("turn-latency");
   await expect(latency).toContainText("median 645 ms, 90th percentile 825 ms, over 2 turns in 1 call");

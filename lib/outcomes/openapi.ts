@@ -58,5 +58,11 @@ export const OutcomeSummarySchema = z
       .describe("The cost of all calls in the range (totals.cost) / succeeded, in USD; null when none succeeded"),
     per_day: z.array(z.object({ day: z.string().meta({ format: "date", description: "UTC day of the call" }), analyzed: n("Analysed calls that day"), succeeded: n("Succeeded calls that day") }))
       .describe("Every day of the range in order, including days without outcomes"),
+    per_engine: z.array(z.object({
+      engine_id: z.string().nullable().describe("The engine the calls came through; null for calls without one (imported)"),
+      provider: z.string().nullable().describe("Its kind"),
+      analyzed: n("Analysed calls of this engine"), succeeded: n("Of those, succeeded"),
+      success_rate: z.number().min(0).max(1).nullable().describe("As success_rate, for this engine's calls"),
+    })).describe("Outcome figures per engine, most analysed first (the dashboard compares engines)"),
   })
   .meta({ id: "OutcomeSummary", description: "Outcome figures, read from a daily rollup by the call's UTC day, agent and disposition" });

@@ -3,9 +3,9 @@ import { addDays, type SummaryRange } from "@/lib/calls/summary-math";
 // The dashboard's outcome figures from rollup rows (lib/outcomes/db/rollups.ts), apart
 // from the SQL so the bench's bare server (scripts/support) answers with the same maths.
 
-/** call_outcome_daily summed per day and disposition ('' for none). */
+/** call_outcome_daily summed per day, disposition and engine ('' for none). */
 export interface OutcomeDayRow {
-  day: string; disposition: string;
+  day: string; disposition: string; engine_id?: string | null; provider?: string | null;
   analyzed: number; judged: number; succeeded: number; positive: number; neutral: number; negative: number;
 }
 
@@ -19,7 +19,11 @@ export function outcomeFigures(rows: OutcomeDayRow[], r: SummaryRange, totalCost
   let analyzed = 0, judged = 0, succeeded = 0, positive = 0, neutral = 0, negative = 0;
   const days = new Map<string, { analyzed: number; succeeded: number }>();
   const dispositions = new Map<string, number>();
+  const engines = new Map<string, { engine_id: string | null; provider: string | null; analyzed: number; judged: number; succeeded: number }>();
   for (const row of rows) {
+    // '' is the rollup's "no engine" (imported calls): null in the answer, as per_engine says it elsewhere.
+    const e = engines.get(row.engine_id ?? "") ?? engines.set(row.engine_id ?? "", { engine_id: row.engine_id || null, provider: row.provider || null, analyzed: 0, judged: 0, succeeded: 0 }).get(row.engine_id ?? "")!;
+    e.analyzed += row.analyzed; e.judged += row.judged; e.succeeded += row.succeeded;
     analyzed += row.analyzed; judged += row.judged; succeeded += row.succeeded;
     positive += row.positive; neutral += row.neutral; negative += row.negative;
     const d = days.get(row.day) ?? days.set(row.day, { analyzed: 0, succeeded: 0 }).get(row.day)!;
@@ -40,6 +44,8 @@ export function outcomeFigures(rows: OutcomeDayRow[], r: SummaryRange, totalCost
     dispositions: Object.fromEntries([...dispositions].filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1])),
     cost_per_success: succeeded ? round(totalCost / succeeded) : null,
     per_day,
+    per_engine: [...engines.values()].sort((a, b) => b.analyzed - a.analyzed)
+      .map(({ judged: j, ...e }) => ({ ...e, success_rate: j ? round(e.succeeded / j) : null })),
   };
 }
 

@@ -20,6 +20,7 @@ import * as summary from "./summary/route";
 let bolna: FakeBolna;
 let app: Awaited<ReturnType<typeof startRouteServer>>;
 let a: { accountId: string; token: string };
+let engineId = "";
 let agentId: string;
 let otherAgentId: string;
 const sids: Record<string, string> = {};
@@ -56,7 +57,7 @@ beforeAll(async () => {
   resetConfigForTests();
   a = await newAccountWithToken("Outcome summary");
   const post = (h: Parameters<typeof call>[0], body: unknown, params?: Record<string, string>) => call(h, "POST", "/", { token: a.token, body, params });
-  const engineId = (await post(enginesRoute.POST, { name: "Bolna", base_url: bolna.origin, api_key: bolna.apiKey })).json.engine_id;
+  engineId = (await post(enginesRoute.POST, { name: "Bolna", base_url: bolna.origin, api_key: bolna.apiKey })).json.engine_id;
   agentId = (await post(agentRoute.POST, { ...bolnaExampleAgent(), analysis_plan: ANALYSIS_PLAN_EXAMPLE })).json.agent_id;
   otherAgentId = (await post(agentRoute.POST, bolnaExampleAgent())).json.agent_id;
   const remoteId = (await post(deployRoute.POST, { engine_id: engineId }, { id: agentId })).json.remote_agent_id;
@@ -88,6 +89,7 @@ describe("GET /api/details/summary outcomes", () => {
       analyzed: 4, succeeded: 2, success_rate: 0.6667, sentiment: { positive: 2, neutral: 1, negative: 1 },
       dispositions: { booked: 2, callback: 1, voicemail: 1 }, cost_per_success: Math.round((s.totals.cost / 2) * 1e4) / 1e4,
       per_day: [{ day: "2025-05-01", analyzed: 2, succeeded: 1 }, { day: "2025-05-02", analyzed: 2, succeeded: 1 }, { day: "2025-05-03", analyzed: 0, succeeded: 0 }],
+      per_engine: [{ engine_id: engineId, provider: "bolna", analyzed: 4, succeeded: 2, success_rate: 0.6667 }],
     });
     // The rollup agrees with the call log's own filters.
     expect((await sidsOf(`success=true&${RANGE}`)).length).toBe(2);
@@ -102,6 +104,7 @@ describe("GET /api/details/summary outcomes", () => {
     expect((await getSummary(`${RANGE}&agent_id=${otherAgentId}`)).outcomes).toEqual({
       analyzed: 0, succeeded: 0, success_rate: null, sentiment: { positive: 0, neutral: 0, negative: 0 }, dispositions: {}, cost_per_success: null,
       per_day: [{ day: "2025-05-01", analyzed: 0, succeeded: 0 }, { day: "2025-05-02", analyzed: 0, succeeded: 0 }, { day: "2025-05-03", analyzed: 0, succeeded: 0 }],
+      per_engine: [],
     });
   });
 

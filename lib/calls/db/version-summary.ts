@@ -78,11 +78,11 @@ export async function versionOutcomeRows(accountId: string, v: Version, r: Summa
   const rows = await versionCalls(accountId, v, r)
     .innerJoin("call_outcomes as o", (j) => j.onRef("o.account_id", "=", "calls.account_id").onRef("o.call_sid", "=", "calls.call_sid"))
     .select([
-      day.as("day"), disposition.as("disposition"), sql<number>`count(*)`.as("analyzed"), sql<number>`count(o.success)`.as("judged"),
-      when(succeededSql()).as("succeeded"), when(sql`o.sentiment = 'positive'`).as("positive"),
+      day.as("day"), disposition.as("disposition"), "calls.engine_id", "calls.provider", sql<number>`count(*)`.as("analyzed"),
+      sql<number>`count(o.success)`.as("judged"), when(succeededSql()).as("succeeded"), when(sql`o.sentiment = 'positive'`).as("positive"),
       when(sql`o.sentiment = 'neutral'`).as("neutral"), when(sql`o.sentiment = 'negative'`).as("negative"),
     ])
-    .groupBy([day, disposition]).execute();
+    .groupBy([day, disposition, "calls.engine_id", "calls.provider"]).execute();
   return rows.map((x) => ({ ...x, analyzed: Number(x.analyzed), judged: Number(x.judged), succeeded: Number(x.succeeded),
     positive: Number(x.positive), neutral: Number(x.neutral), negative: Number(x.negative) }));
 }

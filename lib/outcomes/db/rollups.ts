@@ -54,14 +54,14 @@ export async function moveOutcomeShare(trx: Kysely<DB>, accountId: string, old: 
 }
 
 const SUMS = "sum(analyzed) AS analyzed, sum(judged) AS judged, sum(succeeded) AS succeeded, sum(positive) AS positive, sum(neutral) AS neutral, sum(negative) AS negative";
-const DAILY_SQL = `SELECT day, disposition, ${SUMS} FROM call_outcome_daily`;
+const DAILY_SQL = `SELECT day, disposition, engine_id, provider, ${SUMS} FROM call_outcome_daily`;
 
 /** The range's rollup rows, one per day and disposition (all agents, engines and providers, or the range's one). */
 export async function outcomeDayRows(accountId: string, r: SummaryRange): Promise<OutcomeDayRow[]> {
   if (r.campaignId) return campaignOutcomeRows(accountId, r.campaignId, r);
   const { where, args } = rollupWhere(accountId, r);
   // Constant texts through runSql: on SQLite compiled once per connection (lib/core/prepared.ts).
-  return runSql<OutcomeDayRow>(db(), `${DAILY_SQL} WHERE ${where} GROUP BY day, disposition`, args);
+  return runSql<OutcomeDayRow>(db(), `${DAILY_SQL} WHERE ${where} GROUP BY day, disposition, engine_id, provider`, args);
 }
 
 const numbers = (rows: OutcomeDayRow[]) => rows.map((x) => ({ ...x, ...Object.fromEntries(COUNTERS.map((k) => [k, Number(x[k])])) }) as OutcomeDayRow);
@@ -81,7 +81,7 @@ async function campaignOutcomeRows(accountId: string, campaignId: string, r: Sum
   let q = db().selectFrom("calls")
     .innerJoin("call_outcomes as o", (j) => j.onRef("o.account_id", "=", "calls.account_id").onRef("o.call_sid", "=", "calls.call_sid"))
     .select([
-      day.as("day"), disposition.as("disposition"), sql<number>`count(*)`.as("analyzed"), sql<number>`count(o.success)`.as("judged"),
+      day.as("day"), disposition.as("disposition"), "calls.engine_id", "calls.provider", sql<number>`count(*)`.as("analyzed"), sql<number>`count(o.success)`.as("judged"),
       when(pg ? sql`o.success` : sql`o.success = 1`).as("succeeded"), when(sql`o.sentiment = 'positive'`).as("positive"),
       when(sql`o.sentiment = 'neutral'`).as("neutral"), when(sql`o.sentiment = 'negative'`).as("negative"),
     ])
@@ -90,5 +90,5 @@ async function campaignOutcomeRows(accountId: string, campaignId: string, r: Sum
   if (r.agentId) q = q.where("calls.agent_id", "=", r.agentId);
   if (r.engineId) q = q.where("calls.engine_id", "=", r.engineId);
   if (r.provider) q = q.where("calls.provider", "=", r.provider);
-  return numbers(await q.groupBy([day, disposition]).execute());
+  return numbers(await q.groupBy([day, disposition, "calls.engine_id", "calls.provider"]).execute());
 }
