@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useAgent } from "@/lib/agents/hooks";
+import { isLinkedAgent, useAgent } from "@/lib/agents/hooks";
 import { formatDateTime } from "@/lib/format/date-time";
 import { isApiError } from "@/lib/http/fetch-json";
 import { AgentBuilder } from "./agent-builder";
@@ -16,6 +16,7 @@ import { AgentEngineActions, DeploymentState, VersionLine } from "./agent-engine
 import { agentToValues, newAgentValues } from "./agent-form-values";
 import { DeleteAgentDialog, type DeleteTarget } from "./delete-agent-dialog";
 import { HistorySheet } from "./history-sheet";
+import { LinkedAgentPage, sourceLabel } from "./linked-agent-page";
 import { TestPanel } from "./test-chat/test-panel";
 import type { DeployableAgent } from "./deploy-dialog";
 import { useCan } from "@/lib/people/hooks/use-can";
@@ -27,6 +28,16 @@ export function NewAgentPage({ from }: { from?: string }) {
   if (!from) return <AgentBuilder initialValues={newAgentValues()} title="New agent" description="Only a name, a welcome message and a system prompt are needed; the rest has sensible defaults." />;
   if (source.isPending) return <BuilderSkeleton />;
   if (source.isError) return <LoadError error={source.error} retry={() => source.refetch()} />;
+  if (isLinkedAgent(source.data)) {
+    return (
+      <EmptyState
+        icon={SearchX}
+        title="Nothing to copy"
+        text={`${source.data.agent_name} is configured in ${sourceLabel(source.data.source)}'s dashboard: its prompt, voice and tools are not in Voxdesk.`}
+        action={<Button variant="outline" asChild><Link href={`/agents/${source.data.agent_id}`}>Back to the agent</Link></Button>}
+      />
+    );
+  }
   return (
     <AgentBuilder
       initialValues={agentToValues(source.data, true)}
@@ -36,7 +47,7 @@ export function NewAgentPage({ from }: { from?: string }) {
   );
 }
 
-/** `/agents/{id}`: the builder on a stored agent, saved with PUT. */
+/** `/agents/{id}`: the builder on a stored agent, saved with PUT; a linked agent's page has none (its vendor's dashboard holds it). */
 export function EditAgentPage({ id }: { id: string }) {
   const router = useRouter();
   const agent = useAgent(id);
@@ -50,6 +61,7 @@ export function EditAgentPage({ id }: { id: string }) {
   if (agent.isPending) return <BuilderSkeleton />;
   if (agent.isError) return <LoadError error={agent.error} retry={() => agent.refetch()} />;
   const a: DeployableAgent = agent.data;
+  if (isLinkedAgent(a)) return <LinkedAgentPage agent={a} />;
   return (
     <>
       <AgentBuilder

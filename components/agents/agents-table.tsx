@@ -6,10 +6,11 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
-import type { AgentRecord } from "@/lib/agents/hooks";
+import { isLinkedAgent, type AgentRecord } from "@/lib/agents/hooks";
 import { formatDate, formatDateTimeFull } from "@/lib/format/date-time";
 import { focusRing } from "@/lib/utils";
 import type { DeleteTarget } from "./delete-agent-dialog";
+import { sourceLabel } from "./linked-agent-page";
 import { useCan } from "@/lib/people/hooks/use-can";
 
 
@@ -47,9 +48,13 @@ export function AgentsTable({ agents, onDelete }: { agents: AgentRecord[]; onDel
           return (
             <Tr key={agent.agent_id}>
               <Td className="max-w-56 sm:max-w-64">
-                <Link href={`/agents/${agent.agent_id}`} className={`block truncate rounded-sm font-medium text-zinc-900 hover:text-indigo-600 dark:text-zinc-100 dark:hover:text-indigo-400 ${focusRing}`}>
-                  {agent.agent_name}
-                </Link>
+                <div className="flex min-w-0 items-center gap-1.5">
+                  <Link href={`/agents/${agent.agent_id}`} className={`block min-w-0 truncate rounded-sm font-medium text-zinc-900 hover:text-indigo-600 dark:text-zinc-100 dark:hover:text-indigo-400 ${focusRing}`}>
+                    {agent.agent_name}
+                  </Link>
+                  {/* A linked agent: configured in that vendor's dashboard. */}
+                  {isLinkedAgent(agent) && <Badge variant="outline" className="shrink-0" title={`Configured in ${sourceLabel(agent.source)}'s dashboard`}>{sourceLabel(agent.source)}</Badge>}
+                </div>
                 {/* Phones: the hidden columns' essentials under the name. */}
                 <div className="mt-0.5 truncate text-xs text-zinc-500 sm:hidden dark:text-zinc-400">
                   {[s.direction, s.llm].filter(Boolean).join(" · ")}
@@ -91,7 +96,7 @@ function RowActions({ agent, onDelete }: { agent: AgentRecord; onDelete: (agent:
             Open
           </Link>
         </DropdownMenuItem>
-        {can.allowed ? (
+        {isLinkedAgent(agent) ? null : can.allowed ? (
           <DropdownMenuItem asChild>
             <Link href={`/agents/new?from=${agent.agent_id}`}>
               <Copy aria-hidden="true" />

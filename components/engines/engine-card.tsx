@@ -1,6 +1,7 @@
 "use client";
 
-import { CheckCircle2, Pencil, PlugZap, RotateCw, Trash2, XCircle } from "lucide-react";
+import * as React from "react";
+import { CheckCircle2, Link2, Pencil, PlugZap, RotateCw, Trash2, XCircle } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { useCheckEngine, type EngineRecord } from "@/lib/engines/hooks";
@@ -9,6 +10,7 @@ import { useCan } from "@/lib/people/hooks/use-can";
 import { formatDateTime } from "@/lib/format/date-time";
 import { reachableFromInternet } from "@/lib/engines/webhook-reach";
 import { CAPABILITIES, CAPABILITY_LABELS, providerInfo } from "@/lib/engines/providers";
+import { LinkedAgents } from "./linked-agents";
 
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -20,19 +22,35 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
+function NoNumber() {
+  return <span className="text-zinc-500 dark:text-zinc-400">No number set: it cannot place calls until one is (Edit)</span>;
+}
+
 /** One engine: where it is, which key, where it posts calls back, and its actions. */
 export function EngineCard({ engine, onConfirm, onEdit }: { engine: EngineRecord; onConfirm: (kind: EngineConfirm, engine: EngineRecord) => void; onEdit: (engine: EngineRecord) => void }) {
   const check = useCheckEngine();
   const can = useCan("admin");
+  // Listing the vendor's agents is an editor's read (it links the new ones, like deploying).
+  const canList = useCan("editor");
+  const [linked, setLinked] = React.useState(false);
+  const info = providerInfo(engine.provider);
   const result = check.data;
+  const linkedId = `linked-agents-${engine.engine_id}`;
   return (
     <li className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900" aria-labelledby={`engine-${engine.engine_id}`}>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <h2 id={`engine-${engine.engine_id}`} className="truncate font-semibold text-zinc-900 dark:text-zinc-50">{engine.name}</h2>
-          <p className="text-xs text-zinc-500 dark:text-zinc-400">{providerInfo(engine.provider)?.label ?? engine.provider} · added {formatDateTime(engine.created_at)}</p>
+          <p className="text-xs text-zinc-500 dark:text-zinc-400">{info?.label ?? engine.provider} · added {formatDateTime(engine.created_at)}</p>
         </div>
         <div className="flex flex-wrap gap-2">
+          {info?.linksRemoteAgents && (
+            <Button variant="outline" size="sm" onClick={() => setLinked((v) => !v)} disabled={!canList.allowed} title={canList.reason}
+              aria-expanded={linked} aria-controls={linked ? linkedId : undefined}>
+              <Link2 aria-hidden="true" />
+              Linked agents
+            </Button>
+          )}
           <Button variant="outline" size="sm" onClick={() => check.mutate(engine.engine_id)} disabled={!can.allowed || check.isPending} title={can.reason}>
             <PlugZap aria-hidden="true" />
             {check.isPending ? "Checking…" : "Check connection"}
@@ -60,6 +78,7 @@ export function EngineCard({ engine, onConfirm, onEdit }: { engine: EngineRecord
         )}
         {check.error && <p className="mt-3 text-sm text-red-700 dark:text-red-300">Could not check: {check.error.message}</p>}
       </div>
+      {linked && <LinkedAgents engine={engine} id={linkedId} />}
       <dl className="mt-3 space-y-2 text-sm">
         <Row label="Base URL"><span className="break-all font-mono text-[13px]">{engine.base_url}</span></Row>
         <Row label="API key"><span className="font-mono text-[13px]">{engine.api_key_hint || (engine.telephony ? "none" : "set")}</span></Row>
@@ -68,6 +87,14 @@ export function EngineCard({ engine, onConfirm, onEdit }: { engine: EngineRecord
             <span className="break-all font-mono text-[13px]">{engine.telephony.account_sid}</span> · from {engine.telephony.from_number} · token{" "}
             <span className="font-mono text-[13px]">{engine.telephony.auth_token_hint}</span>
           </Row>
+        )}
+        {engine.phone_number_id !== undefined && (
+          <Row label="Calls from">
+            {engine.phone_number_id ? <span className="break-all font-mono text-[13px]">{engine.phone_number_id}</span> : <NoNumber />}
+          </Row>
+        )}
+        {engine.from_number !== undefined && (
+          <Row label="Calls from">{engine.from_number ? <span className="font-mono text-[13px]">{engine.from_number}</span> : <NoNumber />}</Row>
         )}
         {engine.push_url && (
           <Row label="Push URL">
@@ -80,7 +107,7 @@ export function EngineCard({ engine, onConfirm, onEdit }: { engine: EngineRecord
         <Row label="Can">
           <ul className="space-y-0.5" aria-label={`What ${engine.name} can do`} data-testid="engine-capabilities">
             {CAPABILITIES.map((c) => {
-              const why = providerInfo(engine.provider)?.can[c];
+              const why = info?.can[c];
               return (
                 <li key={c} className="flex items-start gap-1.5" data-capability={c} data-can={why === true}>
                   {why === true ? <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-600 dark:text-emerald-400" />
@@ -98,18 +125,18 @@ export function EngineCard({ engine, onConfirm, onEdit }: { engine: EngineRecord
               <code className="min-w-0 break-all rounded bg-zinc-100 px-1.5 py-0.5 text-xs dark:bg-zinc-800" data-testid="webhook-url">{engine.webhook_url}</code>
               <CopyButton value={engine.webhook_url} label={`Copy the webhook URL of ${engine.name}`} className="-mt-1" />
             </span>
-            <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">{providerInfo(engine.provider)?.webhookNote}</p>
+            <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">{info?.webhookNote}</p>
             </>
           ) : null}
           {engine.webhook_url && !reachableFromInternet(engine.webhook_url) ? (
             <p className="mt-1 text-xs text-amber-800 dark:text-amber-300" data-testid="webhook-unreachable">
               This address is local or private: an engine on the internet cannot reach it. Set <code>PUBLIC_URL</code> to
-              the public origin of this app (e.g. https://voxdesk.example.com), restart, and deploy again.
+              the public origin of this app (e.g. https://voxdesk.example.com), restart, and {info?.linksRemoteAgents ? `paste the new URL into ${info.label}'s dashboard` : "deploy again"}.
             </p>
           ) : null}
           {engine.webhook_url ? null : (
             // The server leaves it out for editors: it carries the secret that lets calls be posted in.
-            <span className="text-zinc-500 dark:text-zinc-400">Shown to admins only; deploying sets it on the engine</span>
+            <span className="text-zinc-500 dark:text-zinc-400">Shown to admins only; {info?.linksRemoteAgents ? `an admin pastes it into ${info.label}'s dashboard` : "deploying sets it on the engine"}</span>
           )}
         </Row>
       </dl>

@@ -11,15 +11,29 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { useCheckEngine, useCreateEngine, useUpdateEngine, type EngineRecord } from "@/lib/engines/hooks";
+import { providerInfo } from "@/lib/engines/providers";
 import { HostedEngineCreate as EngineCreate } from "@/lib/engines/schema";
 import { enginePatchBody, isEngineField, keyNeededAgain, type EngineFormValues } from "./engine-form-values";
 import { PushSecretPanel } from "./push-secret-panel";
 import { SelfHostedEngineForm } from "./self-hosted-engine-form";
+import { VendorEngineForm, VendorNumberField } from "./vendor-engine-form";
+import { blankOr, isVendorProvider, VENDOR_FORMS, VENDOR_PROVIDERS, type VendorProvider } from "./vendor-engine-values";
+import { VendorWebhookPanel } from "./vendor-webhook-panel";
 
-type Kind = "hosted" | "self-hosted";
+type Kind = "hosted" | "self-hosted" | VendorProvider;
+const KINDS: readonly (readonly [Kind, string])[] = [
+  ["hosted", "Bolna (hosted API)"],
+  ["self-hosted", "Bolna (your own server, calls through Twilio)"],
+  ...VENDOR_PROVIDERS.map((p) => [p, providerInfo(p)?.label ?? p] as const),
+];
 
 // Editing: the stored key is never in the form; blank keeps it (the server's schema checks a new one).
-const EngineEdit = EngineCreate.omit({ provider: true }).extend({ api_key: z.union([z.literal(""), EngineCreate.shape.api_key]) });
+// A Vapi or Retell engine's number: blank clears it.
+const EngineEdit = EngineCreate.omit({ provider: true }).extend({
+  api_key: z.union([z.literal(""), EngineCreate.shape.api_key]),
+  phone_number_id: blankOr(VENDOR_FORMS.vapi.numberSchema).optional(),
+  from_number: blankOr(VENDOR_FORMS.retell.numberSchema).optional(),
+});
 const createResolver = zodResolver(EngineCreate.omit({ provider: true }));
 const editResolver = zodResolver(EngineEdit);
 
@@ -34,15 +48,20 @@ type Checked = { ok: boolean; message: string };
 export function EngineFormDialog({ engine: initial, onClose }: { engine?: EngineRecord; onClose: () => void }) {
   const [engine, setEngine] = React.useState<EngineRecord | undefined>(initial);
   const [checked, setChecked] = React.useState<Checked | null>(null);
-  // Adding: which kind of engine; a self-hosted one, once added, shows its push secret.
+  // Adding: which kind of engine; once added, a self-hosted one shows its push secret, a Vapi or
+  // Retell one its webhook URL (and Vapi's secret).
   const [kind, setKind] = React.useState<Kind>("hosted");
   const [added, setAdded] = React.useState<EngineRecord | null>(null);
   // Once a new engine is saved the dialog edits it: the resolver follows without remounting the form.
   const editing = React.useRef(initial !== undefined);
   React.useEffect(() => { editing.current = engine !== undefined; }, [engine]);
+  // Editing a Vapi or Retell engine: its number too.
+  const vendor = initial && isVendorProvider(initial.provider) ? initial.provider : undefined;
+  const numberField = vendor && VENDOR_FORMS[vendor].numberField;
+  const info = vendor && providerInfo(vendor);
   const form = useForm<EngineFormValues>({
     resolver: (values, context, options) => (editing.current ? editResolver : createResolver)(values, context, options as never),
-    defaultValues: { name: initial?.name ?? "", base_url: initial?.base_url ?? "https://api.bolna.ai", api_key: "" },
+    defaultValues: { name: initial?.name ?? "", base_url: initial?.base_url ?? "https://api.bolna.ai", api_key: "", ...(numberField ? { [numberField]: initial?.[numberField] ?? "" } : {}) },
   });
   const create = useCreateEngine();
   const update = useUpdateEngine();
@@ -86,12 +105,12 @@ export function EngineFormDialog({ engine: initial, onClose }: { engine?: Engine
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>Where your agents run and their calls are placed: Bolna&apos;s hosted API, or your own Bolna server with your Twilio account.</DialogDescription>
+          <DialogDescription>Where your agents run and their calls are placed: Bolna&apos;s hosted API, your own Bolna server with your Twilio account, or your Vapi or Retell account.</DialogDescription>
         </DialogHeader>
         {!initial && !engine && !added && (
           <fieldset className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
             <legend className="sr-only">Kind of engine</legend>
-            {([["hosted", "Bolna (hosted API)"], ["self-hosted", "Bolna (your own server, calls through Twilio)"]] as const).map(([k, label]) => (
+            {KINDS.map(([k, label]) => (
               <label key={k} className="flex items-center gap-1.5">
                 <input type="radio" name="engine-kind" value={k} checked={kind === k} onChange={() => setKind(k)} className="accent-indigo-600" />
                 {label}
@@ -99,13 +118,15 @@ export function EngineFormDialog({ engine: initial, onClose }: { engine?: Engine
             ))}
           </fieldset>
         )}
-        {added ? <PushSecretPanel engine={added} onDone={onClose} />
-          : kind === "self-hosted" && !engine ? <SelfHostedEngineForm onCreated={setAdded} /> : (
+        {added ? (added.push_url ? <PushSecretPanel engine={added} onDone={onClose} /> : <VendorWebhookPanel engine={added} onDone={onClose} />)
+          : kind === "self-hosted" && !engine ? <SelfHostedEngineForm onCreated={setAdded} />
+          : isVendorProvider(kind) && !engine ? <VendorEngineForm key={kind} provider={kind} onCreated={setAdded} /> : (
         <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={title}>
           <Field label="Name" required error={errors.name?.message}>
             <Input autoComplete="off" placeholder="Bolna production" {...form.register("name")} />
           </Field>
-          <Field label="Base URL" required error={errors.base_url?.message} hint="https://api.bolna.ai for Bolna's hosted API, or your own server's URL.">
+          <Field label="Base URL" required error={errors.base_url?.message}
+            hint={vendor ? `${info?.label ?? vendor}'s API (${info?.defaultBaseUrl}). Change it only to reach it through a relay.` : "https://api.bolna.ai for Bolna's hosted API, or your own server's URL."}>
             <Input type="url" inputMode="url" autoComplete="off" spellCheck={false} {...form.register("base_url")} />
           </Field>
           <Field
@@ -120,6 +141,7 @@ export function EngineFormDialog({ engine: initial, onClose }: { engine?: Engine
           >
             <Input type="password" autoComplete="new-password" spellCheck={false} {...form.register("api_key")} />
           </Field>
+          {vendor && numberField && <VendorNumberField provider={vendor} error={errors[numberField]?.message} registration={form.register(numberField)} />}
           {errors.root?.server && (
             <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-500/10 dark:text-red-300">
               {errors.root.server.message}

@@ -17,6 +17,14 @@ describe("enginePatchBody", () => {
   });
 });
 
+describe("enginePatchBody for a Vapi or Retell engine", () => {
+  it("adds the number when it changed, beside the common fields", () => {
+    const vapi = { ...stored, base_url: "https://api.vapi.ai", provider: "vapi", phone_number_id: "pn_1" };
+    expect(enginePatchBody(vapi, { name: "Bolna", base_url: "https://api.vapi.ai", api_key: "", phone_number_id: "pn_1" })).toEqual({});
+    expect(enginePatchBody(vapi, { name: "Vapi", base_url: "https://api.vapi.ai", api_key: "", phone_number_id: "" })).toEqual({ name: "Vapi", phone_number_id: null });
+  });
+});
+
 describe("keyNeededAgain", () => {
   it("asks for the key when the URL moves to another origin without one", () => {
     expect(keyNeededAgain(stored, { name: "Bolna", base_url: "https://bolna.example.com", api_key: "" })).toBe(true);
@@ -29,6 +37,7 @@ describe("keyNeededAgain", () => {
   });
   it("knows the form's fields", () => {
     expect(isEngineField("api_key")).toBe(true);
+    expect(isEngineField("from_number")).toBe(true);
     expect(isEngineField("provider")).toBe(false);
   });
 });

@@ -11,11 +11,12 @@ import { useEngines, type EngineRecord } from "@/lib/engines/hooks";
 import { EngineCard } from "./engine-card";
 import { EngineConfirmDialog, type EngineConfirm } from "./engine-confirm-dialog";
 import { EngineFormDialog } from "./engine-form-dialog";
+import { RotatedWebhookDialog } from "./vendor-webhook-panel";
 import { useCan } from "@/lib/people/hooks/use-can";
 
-type Open = { kind: "create" } | { kind: "edit"; engine: EngineRecord } | { kind: EngineConfirm; engine: EngineRecord } | null;
+type Open = { kind: "create" } | { kind: "edit" | "rotated"; engine: EngineRecord } | { kind: EngineConfirm; engine: EngineRecord } | null;
 
-/** /engines: the account's voice engines (Bolna), with add, edit, check, rotate and delete. */
+/** /engines: the account's voice engines (Bolna, Vapi, Retell), with add, edit, check, rotate and delete. */
 export function EnginesPage() {
   const engines = useEngines();
   const [open, setOpen] = React.useState<Open>(null);
@@ -43,7 +44,7 @@ export function EnginesPage() {
       <EmptyState
         icon={Server}
         title="No engines yet"
-        text="Add your Bolna account to deploy agents to it, place calls, and get every call back in the call log."
+        text="Add your Bolna, Vapi or Retell account to place calls through its agents and get every call back in the call log."
         action={add}
       />
     );
@@ -65,7 +66,8 @@ export function EnginesPage() {
       {body}
       {open?.kind === "create" && <EngineFormDialog onClose={close} />}
       {open?.kind === "edit" && <EngineFormDialog key={open.engine.engine_id} engine={open.engine} onClose={close} />}
-      {(open?.kind === "rotate" || open?.kind === "delete") && <EngineConfirmDialog kind={open.kind} engine={open.engine} onClose={close} />}
+      {(open?.kind === "rotate" || open?.kind === "delete") && <EngineConfirmDialog kind={open.kind} engine={open.engine} onClose={close} onRotated={(engine) => setOpen({ kind: "rotated", engine })} />}
+      {open?.kind === "rotated" && <RotatedWebhookDialog engine={open.engine} onClose={close} />}
     </>
   );
 }

@@ -25,6 +25,8 @@ export type EngineCreateInput = z.input<typeof HostedEngineCreate> | z.input<typ
 /** The console's form for a self-hosted engine: the API's schema (the optional key may be left blank there). */
 export const SelfHostedEngineForm = SelfHostedBolnaCreate.extend({ api_key: z.union([z.literal(""), SelfHostedBolnaCreate.shape.api_key.unwrap()]).optional() });
 export type EngineCreateBody = z.output<typeof EngineCreate>;
+/** The API's schemas of the engines whose agents live in the vendor's dashboard, for the console's forms for them. */
+export const VendorEngineCreate = { vapi: VapiCreate, retell: RetellCreate } as const;
 
 export const EnginePatch = z.object({
   name: Name.optional(),
