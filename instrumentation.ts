@@ -22,4 +22,7 @@ export async function register() {
   // Carriers' prices of finished calls, asked for until known unless CARRIER_PRICES=off.
   const { startPriceWorkerFromConfig } = await import("./lib/engines/price-worker");
   startPriceWorkerFromConfig();
+  // Engine syncs asked for through the API, pulled in the background (any instance takes them).
+  const { startSyncWorkerFromConfig } = await import("./lib/engines/sync-worker");
+  startSyncWorkerFromConfig();
 }

@@ -33,6 +33,14 @@ const loops = (g.__voxdeskLoops ??= new Map());
 
 const sameOptions = (a: LoopOptions, b: LoopOptions) => a.tickMs === b.tickMs && !!a.keepAlive === !!b.keepAlive && (a.wakeGapMs ?? 0) === (b.wakeGapMs ?? 0);
 
+/**
+ * Ticks the loop of this name soon, if one runs in this process (work was just asked for here).
+ * Through the one map on globalThis: a route handler's bundle reaches the loop instrumentation started.
+ */
+export function wakeLoop(name: string): void {
+  loops.get(name)?.loop.wake();
+}
+
 /** Every loop running in this process, as it stands. */
 export const loopStates = (): LoopState[] => [...loops.values()].map((l) => ({ ...l.state }));
 

@@ -70,8 +70,12 @@ export interface EngineAdapter {
   deploy?(engine: EngineRow, input: DeployInput): Promise<{ remote_agent_id: string; recreated?: boolean }>;
   /** Places a call; the call as it stands once the engine took it (queued). Present iff info.can.place_call. */
   placeCall?(engine: EngineRow, dial: Dial): Promise<NormalizedCall>;
-  /** Pulls past calls created within [from, to] and ingests each; `onPage` after each page fetched. Present iff info.can.sync. */
-  sync?(engine: EngineRow, range: { from: number; to: number }, ingest: Ingest, onPage?: () => void): Promise<void>;
+  /**
+   * Pulls past calls created within [from, to] and ingests each. `onPage` after each page the engine
+   * answered, once its calls are ingested: awaited (the background run writes its progress then), and
+   * what it throws stops the pull. Present iff info.can.sync.
+   */
+  sync?(engine: EngineRow, range: { from: number; to: number }, ingest: Ingest, onPage?: () => Promise<void>): Promise<void>;
   /**
    * A request the engine (or its carrier) posted to the engine's webhook URL, after the path
    * secret found the engine: verifies and reads it, ingests what it reports, and returns the answer

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AgentIdParams } from "@/lib/agents/schema";
-import { DeployBody, EngineCreate, EngineIdParams, EnginePatch, PlaceCallBody, SyncBody, WebhookParams } from "@/lib/engines/schema";
+import { DeployBody, EngineCreate, EngineIdParams, EnginePatch, EngineSyncView, PlaceCallBody, SyncBody, SyncParams, WebhookParams } from "@/lib/engines/schema";
 import { ExecutionBody } from "@/lib/engines/bolna/schema";
 import { CAPABILITIES, PROVIDER_NAMES } from "@/lib/engines/providers";
 import { PushBody } from "@/lib/engines/push";
@@ -9,8 +9,6 @@ import { PageQuery } from "@/lib/core/page-query";
 import type { SchemaRegistry } from "@/lib/openapi/json-schema";
 import { operation, type OperationObject } from "@/lib/openapi/operation";
 import { hasMore, nextCursor, timestamp, uuid } from "@/lib/openapi/responses";
-
-const count = (description: string) => z.number().int().min(0).describe(description);
 
 const Engine = z
   .object({
@@ -36,6 +34,11 @@ const RemoteAgents = z.object({
     name: z.string(),
   })),
 }).meta({ id: "RemoteAgents" });
+
+const EngineSync = EngineSyncView.extend({
+  started_at: timestamp("When the sync was asked for"),
+  finished_at: timestamp("When it ended; null while running").nullable(),
+}).meta({ id: "EngineSync" });
 
 const NOT_FOUND = "No engine with this id in the caller's account";
 const ENGINE_ERRORS = { 422: "The engine refused the request or the API key (its HTTP status and a short reason; the engine's own answer goes to the server log), or its address is not allowed", 424: "The engine could not be reached, timed out or answered 5xx" };
@@ -108,11 +111,27 @@ export function enginesPaths(r: SchemaRegistry): Record<string, Record<string, O
     },
     "/engines/{engine_id}/sync": {
       post: operation(r, "post", {
-        tag: "Engines", operationId: "syncEngine", summary: "Pull executions from the engine",
-        description: "For when webhooks cannot reach Voxdesk: walks `GET /v2/agent/{remote}/executions` for every agent deployed on the engine (7-day windows, pages of 50) through the webhook's upsert. Default range: the last 7 days. Running it twice changes nothing.",
+        tag: "Engines", operationId: "syncEngine", summary: "Pull past calls from the engine",
+        description: "For when the engine's reports cannot reach Voxdesk: pulls the calls created in the range (default the last 7 days) through the same upsert as its webhook (hosted Bolna: `GET /v2/agent/{remote}/executions` for every deployed agent, 7-day windows, pages of 50). "
+          + "It runs in the background, on this instance or another, and survives a restart (a run whose instance stopped is pulled again from its range); follow it with GET …/syncs/{sync_id}. Running it twice changes nothing.",
         params: EngineIdParams, body: SyncBody, bodyExample: {},
-        responses: { 200: { description: "What changed", schema: z.object({ imported: count("New calls"), updated: count("Calls that moved to a later status"), unchanged: count("Executions already up to date") }) } },
-        errors: { 404: NOT_FOUND, ...ENGINE_ERRORS },
+        responses: { 202: { description: "Started: the run as it stands (status `running`, nothing counted yet)", schema: EngineSync } },
+        errors: { 404: NOT_FOUND, 422: "This kind of engine cannot sync (the error names why), or `from` is after `to`" },
+      }),
+    },
+    "/engines/{engine_id}/syncs": {
+      get: operation(r, "get", {
+        tag: "Engines", operationId: "listEngineSyncs", summary: "List an engine's syncs", description: "Newest first, a keyset page (20 by default).",
+        params: EngineIdParams, query: PageQuery,
+        responses: { 200: { description: "The runs", schema: z.object({ syncs: z.array(EngineSync), next_cursor: nextCursor, has_more: hasMore }) } },
+        errors: { 404: NOT_FOUND },
+      }),
+    },
+    "/engines/{engine_id}/syncs/{sync_id}": {
+      get: operation(r, "get", {
+        tag: "Engines", operationId: "getEngineSync", summary: "Get a sync", description: "Its progress while running (the counts and pages are written after each page), then what it found, or why it failed.",
+        params: SyncParams, responses: { 200: { description: "The run", schema: EngineSync } },
+        errors: { 404: "No such sync of this engine in the caller's account" },
       }),
     },
     "/ingest/{engine_id}": {

@@ -60,6 +60,25 @@ export const SyncBody = z.object({
   to: z.string().refine((v) => !Number.isNaN(Date.parse(v)), "must be an ISO 8601 timestamp").optional(),
 }).strict().refine((v) => !v.from || !v.to || Date.parse(v.from) <= Date.parse(v.to), { message: "from must not be after to", path: ["from"] });
 
+export const SYNC_STATUSES = ["running", "done", "failed"] as const;
+export const SyncParams = EngineIdParams.extend({ sync_id: z.string().describe("sync_id returned by POST /engines/{engine_id}/sync") });
+/** A sync run as the API shows it (`POST …/sync`, `GET …/syncs/{sync_id}`). */
+export const EngineSyncView = z.object({
+  sync_id: z.string(),
+  engine_id: z.string(),
+  status: z.enum(SYNC_STATUSES).describe("running until the last page is in (a run whose instance stopped is taken over by another and pulled again from its range); done; failed: `error` says why"),
+  from: z.string().describe("Start of the created_at range pulled (ISO 8601)"),
+  to: z.string().describe("End of the created_at range pulled (ISO 8601)"),
+  imported: z.number().int().min(0).describe("New calls so far"),
+  updated: z.number().int().min(0).describe("Calls that moved to a later status so far"),
+  unchanged: z.number().int().min(0).describe("Calls already up to date so far"),
+  pages: z.number().int().min(0).describe("Pages the engine answered so far (the counts are written after each)"),
+  error: z.string().nullable().describe("failed: why, in words (the engine refused the key, could not be reached, …); null otherwise"),
+  started_at: z.string().describe("When the sync was asked for"),
+  finished_at: z.string().nullable().describe("When it ended; null while running"),
+});
+export type EngineSyncView = z.infer<typeof EngineSyncView>;
+
 // No length limit: any wrong secret, however long, is the same 404 (the provider too: it is checked
 // against the engine the secret found).
 export const WebhookParams = z.object({

@@ -1,4 +1,4 @@
-// Kysely types of migration 0022, merged into lib/core/tables.ts's DB from here so the engines
+// Kysely types of migrations 0022 and 0026, merged into lib/core/tables.ts's DB from here so the engines
 // room owns its schema's shape (as lib/analysis/tables.ts does). Types only.
 import type {} from "@/lib/core/tables";
 
@@ -11,6 +11,27 @@ export interface CallPriceJobsTable {
   /** The claim lapses at this instant. */
   lease_until: string | null;
   created_at: string;
+}
+
+/** Migration 0026: a pull of an engine's past calls, run in the background (lib/engines/sync-worker.ts). */
+export interface EngineSyncsTable {
+  id: string; account_id: string; engine_id: string;
+  /** running | done | failed */
+  status: string;
+  /** The created_at range pulled (ISO). */
+  range_from: string; range_to: string;
+  imported: number; updated: number; unchanged: number;
+  /** Pages the engine answered so far. */
+  pages: number;
+  /** Failed: why, in words. */
+  error: string | null;
+  /** Claims so far: a run whose worker died this often ends failed. */
+  attempts: number;
+  /** A fresh value per claim; only its holder may write the run. */
+  claim: string | null;
+  /** The claim lapses at this instant. */
+  lease_until: string | null;
+  started_at: string; finished_at: string | null;
 }
 
 declare module "@/lib/core/tables" {
@@ -27,5 +48,6 @@ declare module "@/lib/core/tables" {
   }
   interface DB {
     call_price_jobs: CallPriceJobsTable;
+    engine_syncs: EngineSyncsTable;
   }
 }

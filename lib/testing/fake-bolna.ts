@@ -39,6 +39,8 @@ export interface FakeBolna extends CallControls {
   readonly received: { method: string; path: string; body: unknown }[];
   /** The next request is answered with this status and message (refusals we do not model, e.g. plan limits). */
   failNext(status: number, message: string): void;
+  /** The next request for page `page` of an agent's executions waits for release(); `reached` resolves when it arrives. */
+  holdExecutionsPage(page: number): { reached: Promise<void>; release(): void };
   close(): Promise<void>;
 }
 
@@ -59,6 +61,7 @@ export async function startFakeBolna(opts: FakeBolnaOptions = {}): Promise<FakeB
   const lifecycle = callLifecycle({ agents, executions, autoCompleteMs: opts.autoCompleteMs, outcome: opts.outcome, recordingBase: opts.recordingBase });
 
   let failure: { status: number; message: string } | null = null;
+  const holds = new Map<number, { arrived(): void; released: Promise<void> }>();
   const server = await startLoopbackServer((req, res, body) => {
     const url = new URL(req.url ?? "/", "http://fake");
     const method = req.method ?? "GET";
@@ -103,7 +106,11 @@ export async function startFakeBolna(opts: FakeBolnaOptions = {}): Promise<FakeB
       return sendJson(res, 200, { state: "deleted" });
     }
     if (agentPath && parts[3] === "executions" && parts.length === 4 && method === "GET") {
-      return listExecutions(res, parts[2], url.searchParams);
+      const hold = holds.get(Number(url.searchParams.get("page_number") ?? 1));
+      if (!hold) return listExecutions(res, parts[2], url.searchParams);
+      holds.delete(Number(url.searchParams.get("page_number") ?? 1));
+      hold.arrived();
+      return void hold.released.then(() => listExecutions(res, parts[2], url.searchParams));
     }
     if (method === "POST" && url.pathname === "/call") {
       const err = callError(payload);
@@ -159,6 +166,13 @@ export async function startFakeBolna(opts: FakeBolnaOptions = {}): Promise<FakeB
     },
     failNext: (status, message) => {
       failure = { status, message };
+    },
+    holdExecutionsPage(page) {
+      let arrived = () => {};
+      let release = () => {};
+      const reached = new Promise<void>((resolve) => { arrived = resolve; });
+      holds.set(page, { arrived: () => arrived(), released: new Promise<void>((resolve) => { release = resolve; }) });
+      return { reached, release: () => release() };
     },
     async close() {
       lifecycle.stop();

@@ -6,13 +6,13 @@ import * as campaignActionRoute from "@/app/api/campaigns/[campaign_id]/[action]
 import * as campaignsRoute from "@/app/api/campaigns/route";
 import * as addRoute from "@/app/api/contacts/[list_id]/add/route";
 import * as contactsRoute from "@/app/api/contacts/route";
-import * as syncRoute from "@/app/api/engines/[engine_id]/sync/route";
 import * as enginesRoute from "@/app/api/engines/route";
 import * as bolnaWebhook from "@/app/api/webhooks/[provider]/[secret]/route";
 import { dispatchTick } from "@/lib/campaigns/dispatcher";
 import { db } from "@/lib/core/client";
 import { resetConfigForTests } from "@/lib/core/config";
 import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
+import { syncToEnd } from "@/lib/testing/engine-syncs";
 import { startFakeBolna, type FakeBolna } from "@/lib/testing/fake-bolna";
 import { call, useTempDatabase } from "@/lib/testing/harness";
 import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
@@ -57,7 +57,7 @@ describe("call.started at placement", () => {
     expect((await startedEvents(sid)).map((e) => e.data.status)).toEqual(["queued"]);
     expect(await bolna.advance(sid, "ringing")).toBe(200);
     expect(await bolna.advance(sid, "in-progress")).toBe(200);
-    expect((await post(syncRoute.POST, {}, { engine_id: engineId })).status).toBeLessThan(300);
+    expect(await syncToEnd(w.token, engineId)).toMatchObject({ status: "done", error: null, imported: 0 });
     expect(await startedEvents(sid)).toHaveLength(1);
     await w.tick(Date.now() + 10);
     expect(rx.accepted.map((r) => JSON.parse(r.body)).filter((b) => b.data.call_sid === sid).map((b) => [b.type, b.data.status]))

@@ -5,6 +5,7 @@ import { startWebhookWorker } from "@/lib/webhooks/worker-loop";
 import { startAnalysisWorker } from "@/lib/analysis/worker-loop";
 import { startAlertEvaluator } from "@/lib/alerts/worker-loop";
 import { startTestRunsWorker } from "@/lib/agents/tests/worker-loop";
+import { startSyncWorker } from "@/lib/engines/sync-worker";
 import { CliError, parseFlags } from "./args";
 
 const USAGE = "worker [--tick-ms MS]";
@@ -37,6 +38,8 @@ export async function worker(args: string[]) {
   const alerts = config().ALERTS === "off" ? null : startAlertEvaluator({ keepAlive: true });
   // Agent test runs too, unless TEST_RUNS_WORKER=off here as well.
   const testRuns = config().TEST_RUNS_WORKER === "off" ? null : startTestRunsWorker({ keepAlive: true });
+  // Engine syncs asked for through the API: any instance or worker may run them (leased).
+  const syncs = startSyncWorker({ keepAlive: true });
   const where = config().DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : config().DATABASE_PATH;
   // The listeners go on before the line that says the worker runs: a signal sent on reading it must
   // meet them, not Node's default (which kills at once, exit 130).
@@ -52,7 +55,7 @@ export async function worker(args: string[]) {
   });
   process.stderr.write(`worker: campaign dispatcher running on ${where}, a tick every ${tickMs} ms; SIGINT or SIGTERM stops it\n`);
   const stoppedBy = await signal;
-  await Promise.all([dispatcher.stop(), webhooks?.stop(), analysis?.stop(), alerts?.stop(), testRuns?.stop()]);
+  await Promise.all([dispatcher.stop(), webhooks?.stop(), analysis?.stop(), alerts?.stop(), testRuns?.stop(), syncs.stop()]);
   // The CLI closes the database after printing this object.
   return { stopped: true, signal: stoppedBy, ticks, dialled, delivered };
 }

@@ -12,6 +12,7 @@ import * as webhook from "@/app/api/webhooks/[provider]/[secret]/route";
 import { resetConfigForTests } from "@/lib/core/config";
 import { ANALYSIS_PLAN_EXAMPLE } from "@/lib/outcomes/openapi";
 import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
+import { finishSync } from "@/lib/testing/engine-syncs";
 import { completedFields, startFakeBolna, type FakeBolna } from "@/lib/testing/fake-bolna";
 import { newAccountWithToken, useTempDatabase } from "@/lib/testing/harness";
 import { startRouteServer } from "@/lib/testing/route-server";
@@ -120,7 +121,8 @@ describe("calls carry the agent version", () => {
 
     Object.assign(lateSync, completedFields(lateSync), { status: "completed" });
     const sync = await api("POST", `/api/engines/${engineId}/sync`, {});
-    expect(sync.status).toBe(200);
+    expect(sync.status).toBe(202);
+    expect(await finishSync(a.token, engineId, sync.json.sync_id)).toMatchObject({ status: "done", error: null });
     expect(await versionOf(lateSync.id)).toBe(2);
     sids.lateHook = lateHook.id; sids.lateSync = lateSync.id; sids.fresh = fresh.id;
     // call.ended to our customers' systems names the version too, as the call log shows it.

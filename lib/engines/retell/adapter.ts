@@ -84,11 +84,11 @@ export const retellAdapter: EngineAdapter = {
     const client = retellClient(engine);
     for (let key: string | undefined; ;) {
       const page = await client.listCalls({ from, to }, key);
-      onPage?.();
       await pool(page.items, FETCH_CONCURRENCY, async (item) => {
         const whole = await client.getCall(text(item.call_id));
         return ingest(reportAsPatch(retellCallToCall(whole)), text(whole.agent_name) || undefined);
       });
+      await onPage?.();
       if (!page.has_more || !page.pagination_key) return;
       key = page.pagination_key;
     }

@@ -87,13 +87,13 @@ export const vapiAdapter: EngineAdapter = {
     let seenAtEdge = new Set<string>();
     for (;;) {
       const page = await client.listCalls({ limit: VAPI_PAGE, createdAtGe: floor, ...edge });
-      onPage?.();
       const fresh = page.filter((c) => !seenAtEdge.has(text(c.id)));
       await Promise.all(fresh.map(async (raw) => {
         const call = vapiCallToCall(raw);
         if (text(raw.phoneNumberId) && !(call.call_type === "inbound" ? call.to_number : call.from_number)) withVapiNumber(call, await numberOf(text(raw.phoneNumberId)));
         return ingest(reportAsPatch(call), names.get(call.remote_agent_id));
       }));
+      await onPage?.();
       if (page.length < VAPI_PAGE) return;
       const oldest = text(page[page.length - 1].createdAt);
       const atOldest = page.filter((c) => text(c.createdAt) === oldest).map((c) => text(c.id));

@@ -1,16 +1,12 @@
-import { getEngine } from "@/lib/engines/db";
-import { syncEngine } from "@/lib/engines/sync";
-import { notFound } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
 import { EngineIdParams as Params, SyncBody } from "@/lib/engines/schema";
+import { startSync } from "@/lib/engines/sync-runs";
 import { otherMethods } from "@/lib/http/methods";
 
 export const dynamic = "force-dynamic";
 
-export const POST = route({ params: Params, body: SyncBody }, async ({ params, body, auth }) => {
-  const engine = await getEngine(auth.accountId, params.engine_id);
-  if (!engine) throw notFound("Engine");
-  return syncEngine(engine, body);
-});
+// 202: the pull runs in the background (lib/engines/sync-worker.ts); GET …/syncs/{sync_id} follows it.
+export const POST = route({ params: Params, body: SyncBody, status: 202 }, async ({ params, body, auth }) =>
+  startSync(auth.accountId, params.engine_id, body));
 
 export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = otherMethods({ POST });
