@@ -58,15 +58,17 @@ export function LinkedAgentPage({ agent }: { agent: DeployableAgent }) {
           Renaming it there renames it here the next time its engine&apos;s linked agents are listed.
         </p>
         {deployments.length > 0 && (
-          <dl className="mt-3 space-y-1.5">
+          <dl className="mt-3 grid gap-x-3 gap-y-1.5 sm:grid-cols-[7rem_minmax(0,1fr)]">
             {deployments.map((d) => (
-              <div key={d.engine_id} className="grid gap-0.5 sm:grid-cols-[9rem_minmax(0,1fr)] sm:gap-3">
-                <dt className="text-indigo-900/80 dark:text-indigo-100/80">{label} id on {d.engine_name}</dt>
+              <React.Fragment key={d.engine_id}>
+                <dt className="text-indigo-900/80 dark:text-indigo-100/80">Engine</dt>
+                <dd className="min-w-0 break-words">{d.engine_name}</dd>
+                <dt className="text-indigo-900/80 dark:text-indigo-100/80">Id in {label}</dt>
                 <dd className="flex min-w-0 items-start gap-1">
                   <code className="min-w-0 break-all rounded bg-white/70 px-1.5 py-0.5 text-xs dark:bg-zinc-900/60">{d.remote_agent_id}</code>
-                  <CopyButton value={d.remote_agent_id} label={`Copy the ${label} id`} className="-mt-1" />
+                  <CopyButton value={d.remote_agent_id} label={`Copy the id in ${label}`} className="-mt-1" />
                 </dd>
-              </div>
+              </React.Fragment>
             ))}
           </dl>
         )}
