@@ -37,7 +37,7 @@ describe("GET /metrics figures", () => {
     const text = await scrape();
     expect(value(text, 'voxdesk_queue_depth{queue="carrier prices"}')).toBe(2);
     expect(value(text, 'voxdesk_queue_oldest_job_age_seconds{queue="carrier prices"}')).toBeGreaterThanOrEqual(120);
-    for (const queue of ["analysis", "webhook delivery", "agent test runs"]) expect(value(text, `voxdesk_queue_depth{queue="${queue}"}`)).toBe(0);
+    for (const queue of ["analysis", "webhook delivery", "agent test runs", "engine syncs"]) expect(value(text, `voxdesk_queue_depth{queue="${queue}"}`)).toBe(0);
   });
 
   it("counts call reports per provider and outcome", async () => {
