@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./accounts";
+import { startFakeRetell, type FakeRetell } from "@/lib/testing/fake-retell";
 import { startFakeVapi, type FakeVapi } from "@/lib/testing/fake-vapi";
 import { axe } from "./a11y-support";
 import { FAKE_BOLNA_KEY, fakeBolnaPort } from "./fake-bolna-env";
@@ -8,19 +9,23 @@ import { apiToken, shots } from "./helpers";
 // Vapi and Retell engines in the console. A fake Vapi runs in this test process on 127.0.0.1 (the
 // app's TOOL_TARGET_ALLOWLIST admits it): add the engine through the dialog, keep the webhook URL and
 // the secret shown once, see the first check pass, list the assistants linked from its dashboard,
-// open a linked agent (a notice, no builder), change its number, rotate the secret. Retell's form
-// and panel are checked against an address where nothing answers: its first check fails, saying so.
+// open a linked agent (a notice, no builder), change its number, rotate the secret. A fake Retell
+// likewise: its webhook URL takes events signed with the engine's key; and Retell's form and panel
+// against an address where nothing answers: its first check fails, saying so, and so does the list.
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const VAPI_KEY = "vapi-e2e-private-4b1d9c2e-7a31";
 const auth = () => ({ Authorization: `Bearer ${apiToken()}` });
 let vapi: FakeVapi;
+let retell: FakeRetell;
 
 test.beforeAll(async () => {
   vapi = await startFakeVapi({ apiKey: VAPI_KEY });
+  retell = await startFakeRetell();
 });
 test.afterAll(async () => {
   await vapi?.close();
+  await retell?.close();
 });
 
 /** An engine already on the page, so "Add engine" sits in the header and stays there (focus comes back to it). */
@@ -32,8 +37,9 @@ async function oneEngine(page: Page) {
   }
 }
 
-/** axe in both themes, on whatever is open. */
+/** axe in both themes, on whatever is open (colour transitions off: axe would read a colour halfway to the other theme's). */
 async function axeBoth(page: Page, where: string) {
+  await page.addStyleTag({ content: "*, *::before, *::after { transition: none !important; }" });
   for (const dark of [false, true]) {
     await page.evaluate((d) => document.documentElement.classList.toggle("dark", d), dark);
     expect((await axe(page, where, dark ? "dark" : "light")).blocking).toEqual([]);
@@ -151,6 +157,33 @@ test("add a Vapi engine: webhook URL and secret shown once, first check, linked 
   await expect(rotated).toBeHidden();
   await expect(card.getByRole("button", { name: "Rotate secret" })).toBeFocused();
   expect((await vapi.postServerMessage(newUrl, vapi.endOfCallReport(made.id), { bearer: newSecret })).status).toBe(200);
+});
+
+test("add a Retell engine against a fake Retell: the webhook URL takes events signed with its key, its agents are linked", async ({ page }) => {
+  await oneEngine(page);
+  await page.goto("/engines");
+  await page.getByRole("button", { name: "Add engine" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Add engine" });
+  await dialog.getByRole("radio", { name: "Retell" }).check();
+  const name = `Retell ${Date.now().toString(36)}`;
+  await dialog.getByLabel("Name").fill(name);
+  await dialog.getByLabel("API key").fill(retell.apiKey);
+  await dialog.getByLabel("From number").fill(retell.fromNumber);
+  await dialog.getByLabel("Base URL").fill(retell.url);
+  await dialog.getByRole("button", { name: "Add engine" }).click();
+  const panel = dialog.getByTestId("vendor-webhook-panel");
+  await expect(panel.getByTestId("engine-first-check")).toContainText("Connected: Retell lists");
+  const url = (await panel.getByTestId("vendor-webhook-url").textContent())!;
+  await panel.getByRole("button", { name: "Done" }).click();
+  await expect(dialog).toBeHidden();
+
+  const ended = retell.addCall({ agent_id: retell.agent.agent_id });
+  expect((await retell.postEvent(url, "call_ended", ended)).status).toBe(200);
+  expect((await retell.postEvent(url, "call_ended", ended, { signWith: "key_not_this_engines_0123456789" })).status).toBe(401);
+  const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
+  await card.getByRole("button", { name: "Linked agents" }).click();
+  await expect(card.getByTestId("linked-agents").getByRole("link", { name: retell.agent.agent_name, exact: true })).toBeVisible();
+  await expect(card.getByTestId("linked-agents").getByText(retell.agent.agent_id)).toBeVisible();
 });
 
 test("add a Retell engine: its form's checks, the webhook URL with the webhook-badge key's note, a failed first check said plainly", async ({ page }) => {
