@@ -12,6 +12,7 @@ import { createDatabase, dropDatabase } from "@/lib/core/postgres";
 import { benchContacts, contactsRows } from "./bench-contacts";
 import { benchIngestSection } from "./bench-ingest";
 import { benchSelfHostedSection } from "./bench-self-hosted";
+import { benchVendorsSection } from "./bench-vendors";
 import { benchWebhooksSection } from "./bench-webhooks";
 import { benchTestChatSection } from "./bench-test-chat";
 import { benchOutcomes, outcomesReading, OUTCOMES_TITLE } from "./bench-outcomes";
@@ -46,9 +47,11 @@ const INGEST_ONLY = ONLY === "ingest";
 const WEBHOOKS_ONLY = ONLY === "webhooks";
 // BENCH_ONLY=test-chat: section 11 (scripts/bench-test-chat.ts) alone, on its own fresh databases.
 const CHAT_ONLY = ONLY === "test-chat";
+// BENCH_ONLY=vendors: section 13 (scripts/bench-vendors.ts) alone, on its own fresh databases.
 // BENCH_ONLY=self-hosted: section 12 (scripts/bench-self-hosted.ts) alone, on its own fresh databases.
 const SELF_HOSTED_ONLY = ONLY === "self-hosted";
-if (ONLY !== undefined && !INGEST_ONLY && !WEBHOOKS_ONLY && !CHAT_ONLY && !SELF_HOSTED_ONLY && ONLY !== "campaigns" && ONLY !== "http" && ONLY !== "outcomes") throw new Error(`BENCH_ONLY must be "campaigns", "http", "outcomes", "ingest", "webhooks", "test-chat", "self-hosted" (or unset), not "${ONLY}"`);
+const VENDORS_ONLY = ONLY === "vendors";
+if (ONLY !== undefined && !INGEST_ONLY && !WEBHOOKS_ONLY && !CHAT_ONLY && !SELF_HOSTED_ONLY && !VENDORS_ONLY && ONLY !== "campaigns" && ONLY !== "http" && ONLY !== "outcomes") throw new Error(`BENCH_ONLY must be "campaigns", "http", "outcomes", "ingest", "webhooks", "test-chat", "self-hosted", "vendors" (or unset), not "${ONLY}"`);
 const CAMPAIGNS_TITLE = "7. Campaign dispatch: the tick's cost must not grow with contacts already done (max_concurrency 10, 10 slots free every tick, fake Bolna on 127.0.0.1)";
 
 type Kind = "SQLite" | "PostgreSQL";
@@ -167,8 +170,8 @@ async function main() {
   process.env.READ_CACHE_MB = "0";
   const started = performance.now();
   console.log(`Voxdesk bench: node ${process.version}, ${os.cpus().length} CPU(s), load average at start ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
-  if (INGEST_ONLY || WEBHOOKS_ONLY || CHAT_ONLY || SELF_HOSTED_ONLY) {
-    await (SELF_HOSTED_ONLY ? benchSelfHostedSection : CHAT_ONLY ? benchTestChatSection : WEBHOOKS_ONLY ? benchWebhooksSection : benchIngestSection)(PG_ADMIN);
+  if (INGEST_ONLY || WEBHOOKS_ONLY || CHAT_ONLY || SELF_HOSTED_ONLY || VENDORS_ONLY) {
+    await (VENDORS_ONLY ? benchVendorsSection : SELF_HOSTED_ONLY ? benchSelfHostedSection : CHAT_ONLY ? benchTestChatSection : WEBHOOKS_ONLY ? benchWebhooksSection : benchIngestSection)(PG_ADMIN);
     console.log(`  total bench time ${((performance.now() - started) / 1000).toFixed(1)} s, load average at end ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
     return;
   }
@@ -194,6 +197,7 @@ async function main() {
   if (!ONLY) await benchWebhooksSection(PG_ADMIN);
   if (!ONLY) await benchTestChatSection(PG_ADMIN);
   if (!ONLY) await benchSelfHostedSection(PG_ADMIN);
+  if (!ONLY) await benchVendorsSection(PG_ADMIN);
 
   console.log("\nReading:");
   for (const r of runs) {

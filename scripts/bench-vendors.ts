@@ -1,0 +1,69 @@
+import { migrateDatabase } from "@/lib/core/client";
+import { createEngine, getEngine } from "@/lib/engines/db";
+import { adapterFor } from "@/lib/engines/registry";
+import { syncEngine } from "@/lib/engines/sync";
+import { startFakeRetell } from "@/lib/testing/fake-retell";
+import { startFakeVapi } from "@/lib/testing/fake-vapi";
+import { newAccountWithToken } from "@/lib/testing/harness";
+import { freshBenchDatabase } from "./support/bench-database";
+import { printSideBySide, type BenchRow } from "./support/bench-kit";
+
+// Vapi and Retell syncs: BENCH_VENDOR_CALLS (100,000) calls seeded in a local fake of each vendor's
+// API, pulled through the official SDK into a fresh database by the same function the background
+// run uses (lib/engines/sync.ts), then pulled again (every call already stored: the merge finds
+// nothing new). Target: importing is never the slow part, ≥ 2,000 calls/s on SQLite and ≥ 1,000 on
+// PostgreSQL. Run alone: `BENCH_ONLY=vendors npm run bench` (or bench:pg).
+
+const CALLS = Number(process.env.BENCH_VENDOR_CALLS ?? 100_000);
+const DAY = 86_400_000;
+
+async function timedSync(engineId: string, accountId: string, range: { from: number; to: number }) {
+  const engine = (await getEngine(accountId, engineId))!;
+  const started = performance.now();
+  const p = await syncEngine(engine, range);
+  const s = (performance.now() - started) / 1000;
+  return { ...p, s, rate: (p.imported + p.updated + p.unchanged) / s };
+}
+
+async function benchVendors(postgresAdminUrl?: string): Promise<BenchRow[]> {
+  process.env.TOOL_TARGET_ALLOWLIST = "127.0.0.1"; // the fakes (read when the bench database resets the configuration)
+  const bench = await freshBenchDatabase("vendors", postgresAdminUrl);
+  await migrateDatabase();
+  const [vapi, retell] = await Promise.all([startFakeVapi(), startFakeRetell()]);
+  try {
+    const to = Date.now() - DAY, from = to - 30 * DAY;
+    vapi.seedCalls(CALLS, { from, to });
+    retell.seedCalls(CALLS, { from, to });
+    const who = await newAccountWithToken("Bench vendors");
+    const make = async (body: Parameters<NonNullable<ReturnType<typeof adapterFor>["prepare"]>>[0]) =>
+      (await createEngine(who.accountId, adapterFor(body.provider).prepare!(body, "http://127.0.0.1"))).id;
+    const vapiId = await make({ name: "Vapi", provider: "vapi", api_key: vapi.apiKey, base_url: vapi.url, phone_number_id: vapi.phoneNumber.id });
+    const retellId = await make({ name: "Retell", provider: "retell", api_key: retell.apiKey, base_url: retell.url, from_number: retell.fromNumber });
+    const range = { from, to };
+    const rows: BenchRow[] = [];
+    for (const [name, id] of [["Vapi", vapiId], ["Retell", retellId]] as const) {
+      console.error(`  ${name}: first sync of ${CALLS} calls…`);
+      const first = await timedSync(id, who.accountId, range);
+      rows.push({ label: `${name}: first sync (every call new)`, n: first.imported, value: `${first.rate.toFixed(0)} calls/s (${first.s.toFixed(1)} s, ${first.pages} pages)` });
+      console.error(`  ${name}: second sync…`);
+      const again = await timedSync(id, who.accountId, range);
+      rows.push({ label: `${name}: sync again (every call known)`, n: again.unchanged, value: `${again.rate.toFixed(0)} calls/s (${again.s.toFixed(1)} s)` });
+    }
+    return rows;
+  } finally {
+    await Promise.all([vapi.close(), retell.close()]);
+    await bench.restore();
+  }
+}
+
+export const VENDORS_TITLE = `13. Vapi and Retell syncs (${CALLS} calls per vendor from local fakes through the SDKs; target ≥ 2,000 calls/s SQLite, ≥ 1,000 PostgreSQL)`;
+
+export async function benchVendorsSection(postgresAdminUrl?: string): Promise<void> {
+  console.error(`SQLite: ${VENDORS_TITLE}`);
+  const columns = [{ name: "SQLite", rows: await benchVendors() }];
+  if (postgresAdminUrl) {
+    console.error(`PostgreSQL: ${VENDORS_TITLE}`);
+    columns.push({ name: "PostgreSQL", rows: await benchVendors(postgresAdminUrl) });
+  }
+  printSideBySide(VENDORS_TITLE, columns);
+}
