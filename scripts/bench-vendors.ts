@@ -2,8 +2,9 @@ import { migrateDatabase } from "@/lib/core/client";
 import { createEngine, getEngine } from "@/lib/engines/db";
 import { adapterFor } from "@/lib/engines/registry";
 import { syncEngine } from "@/lib/engines/sync";
-import { startFakeRetell } from "@/lib/testing/fake-retell";
-import { startFakeVapi } from "@/lib/testing/fake-vapi";
+import { spawn } from "node:child_process";
+import path from "node:path";
+import readline from "node:readline";
 import { newAccountWithToken } from "@/lib/testing/harness";
 import { freshBenchDatabase } from "./support/bench-database";
 import { printSideBySide, type BenchRow } from "./support/bench-kit";
@@ -25,19 +26,38 @@ async function timedSync(engineId: string, accountId: string, range: { from: num
   return { ...p, s, rate: (p.imported + p.updated + p.unchanged) / s };
 }
 
+interface Fakes {
+  vapi: { url: string; apiKey: string; phoneNumberId: string };
+  retell: { url: string; apiKey: string; fromNumber: string };
+  stop(): Promise<void>;
+}
+
+/** The fakes in a child process (scripts/support/bench-vendor-fakes.ts): their CPU is not ours, as with the real vendors. */
+async function startFakes(to: number): Promise<Fakes> {
+  const script = path.join(process.cwd(), "scripts", "support", "bench-vendor-fakes.ts");
+  const proc = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", script], {
+    env: { ...process.env, BENCH_VENDOR_CALLS: String(CALLS), BENCH_VENDOR_TO: String(to) }, stdio: ["ignore", "pipe", "inherit"],
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    readline.createInterface({ input: proc.stdout! }).once("line", resolve);
+    proc.once("exit", (code) => reject(new Error(`the fakes exited (${code})`)));
+  });
+  const stop = () => new Promise<void>((resolve) => (proc.exitCode !== null ? resolve() : (proc.once("exit", () => resolve()), proc.kill("SIGTERM"))));
+  return { ...JSON.parse(line), stop };
+}
+
 async function benchVendors(postgresAdminUrl?: string): Promise<BenchRow[]> {
   process.env.TOOL_TARGET_ALLOWLIST = "127.0.0.1"; // the fakes (read when the bench database resets the configuration)
   const bench = await freshBenchDatabase("vendors", postgresAdminUrl);
   await migrateDatabase();
-  const [vapi, retell] = await Promise.all([startFakeVapi(), startFakeRetell()]);
+  const to = Date.now() - DAY, from = to - 30 * DAY;
+  const fakes = await startFakes(to);
+  const { vapi, retell } = fakes;
   try {
-    const to = Date.now() - DAY, from = to - 30 * DAY;
-    vapi.seedCalls(CALLS, { from, to });
-    retell.seedCalls(CALLS, { from, to });
     const who = await newAccountWithToken("Bench vendors");
     const make = async (body: Parameters<NonNullable<ReturnType<typeof adapterFor>["prepare"]>>[0]) =>
       (await createEngine(who.accountId, adapterFor(body.provider).prepare!(body, "http://127.0.0.1"))).id;
-    const vapiId = await make({ name: "Vapi", provider: "vapi", api_key: vapi.apiKey, base_url: vapi.url, phone_number_id: vapi.phoneNumber.id });
+    const vapiId = await make({ name: "Vapi", provider: "vapi", api_key: vapi.apiKey, base_url: vapi.url, phone_number_id: vapi.phoneNumberId });
     const retellId = await make({ name: "Retell", provider: "retell", api_key: retell.apiKey, base_url: retell.url, from_number: retell.fromNumber });
     const range = { from, to };
     const rows: BenchRow[] = [];
@@ -51,7 +71,7 @@ async function benchVendors(postgresAdminUrl?: string): Promise<BenchRow[]> {
     }
     return rows;
   } finally {
-    await Promise.all([vapi.close(), retell.close()]);
+    await fakes.stop();
     await bench.restore();
   }
 }
