@@ -11,6 +11,7 @@ import * as deployRoute from "@/app/api/agent/[id]/deploy/route";
 import * as agentTestsRoute from "@/app/api/agent/[id]/tests/route";
 import * as agentTestRunRoute from "@/app/api/agent/[id]/tests/run/route";
 import * as details from "@/app/api/details/route";
+import * as syncRoute from "@/app/api/engines/[engine_id]/sync/route";
 import * as enginesRoute from "@/app/api/engines/route";
 import * as aiProvidersRoute from "@/app/api/ai-providers/route";
 import * as aiCheckRoute from "@/app/api/ai-providers/[provider_id]/check/route";
@@ -59,7 +60,7 @@ const ADMIN = process.env.TEST_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:55
 const havePg = Boolean(process.env.TEST_PG_ADMIN_URL) || (await canConnect(ADMIN));
 
 // In creation order; migration 0023 recreated the three daily rollups (keyed by engine and provider too).
-const TABLES = ["accounts", "calls", "agents", "tools", "tool_tests", "contact_lists", "contacts", "engines", "agent_deployments", "users", "api_tokens", "sessions", "audit_log", "signin_failures", "suppressions", "member_links", "campaigns", "campaign_contacts", "call_outcomes", "call_outcome_fields", "ai_providers", "analysis_jobs", "analysis_runs", "webhook_endpoints", "webhook_events", "webhook_deliveries", "webhook_attempts", "agent_versions", "agent_deployment_log", "call_minute", "alert_rules", "alert_incidents", "agent_tests", "agent_test_runs", "agent_test_results", "webhook_recovers", "call_price_jobs", "call_daily", "call_daily_engine", "call_outcome_daily", "account_pricing", "call_daily_latency"];
+const TABLES = ["accounts", "calls", "agents", "tools", "tool_tests", "contact_lists", "contacts", "engines", "agent_deployments", "users", "api_tokens", "sessions", "audit_log", "signin_failures", "suppressions", "member_links", "campaigns", "campaign_contacts", "call_outcomes", "call_outcome_fields", "ai_providers", "analysis_jobs", "analysis_runs", "webhook_endpoints", "webhook_events", "webhook_deliveries", "webhook_attempts", "agent_versions", "agent_deployment_log", "call_minute", "alert_rules", "alert_incidents", "agent_tests", "agent_test_runs", "agent_test_results", "webhook_recovers", "call_price_jobs", "call_daily", "call_daily_engine", "call_outcome_daily", "account_pricing", "call_daily_latency", "engine_syncs"];
 const TOOL_TOKEN = "tok_copy_plaintext_9Xq2Lm";
 const UNTIL = new Date("2025-06-30T12:00:00Z");
 const pgName = `voxdesk_copy_${crypto.randomBytes(5).toString("hex")}`;
@@ -191,6 +192,8 @@ beforeAll(async () => {
   expect((await call(pricingRoute.PUT, "PUT", "/api/pricing", { token: a.token, body: rates })).status).toBe(200);
   // A recover run of the endpoint (webhook_recovers).
   expect((await call(recoverRoute.POST, "POST", "/", { token: a.token, params: { endpoint_id: hook.json.endpoint_id }, body: { since: "2025-01-01T00:00:00Z" } })).status).toBe(202);
+  // A sync of the engine, waiting for a worker (engine_syncs).
+  expect((await call(syncRoute.POST, "POST", "/", { token: a.token, params: { engine_id: engine.json.engine_id }, body: { from: "2025-06-01T00:00:00Z", to: "2025-06-03T00:00:00Z" } })).status).toBe(202);
 
   listId = (await call(contactsRoute.POST, "POST", "/api/contacts", { token: a.token, body: { name: "Leads", default_country: "US" } })).json.list_id;
   const contacts = Array.from({ length: 1_500 }, (_, i) => ({ phone_number: `+1 415 30${String(i).padStart(5, "0")}`, template_variables: { first_name: `N${i}`, tier: i % 10 ? "std" : "vip", score: i } }));
