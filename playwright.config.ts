@@ -37,7 +37,7 @@ export default defineConfig({
   ],
   webServer: [{
     // A throwaway database, seeded by e2e/prepare.ts, then the production server.
-    command: `node_modules/.bin/tsx --conditions=react-server e2e/prepare.ts && node_modules/.bin/next start -p ${PORT} -H 127.0.0.1`,
+    command: `node_modules/.bin/tsx --conditions=react-server e2e/prepare.ts && node_modules/.bin/next start -p ${PORT} -H 127.0.0.1 --keepAliveTimeout 65000`, // as npm start
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -159,6 +159,35 @@ test("add a Vapi engine: webhook URL and secret shown once, first check, linked 
   expect((await vapi.postServerMessage(newUrl, vapi.endOfCallReport(made.id), { bearer: newSecret })).status).toBe(200);
 });
 
+test("a Vapi call in the call log beside Bolna's: its ending and Vapi's analysis as its outcome, and the engine filter", async ({ page }) => {
+  await oneEngine(page);
+  const made = await page.request.post("/api/engines", { headers: auth(), data: { name: `Vapi log ${Date.now().toString(36)}`, provider: "vapi", api_key: VAPI_KEY, base_url: vapi.url } });
+  expect(made.status()).toBe(201);
+  const engine = await made.json();
+  const assistant = vapi.addAssistant({ name: `Log desk ${Date.now().toString(36)}` });
+  const vapiCall = vapi.addCall({ assistantId: assistant.id, endedReason: "customer-ended-call",
+    analysis: { summary: "Booked a cleaning.", successEvaluation: "true", structuredData: {} } });
+  expect((await vapi.postServerMessage(engine.webhook_url, vapi.endOfCallReport(vapiCall.id), { bearer: engine.webhook_secret })).status).toBe(200);
+
+  await page.goto("/calls");
+  const row = page.locator(`tbody tr[data-call-sid="${vapiCall.id}"]`);
+  await expect(row).toBeVisible();
+  await expect(row.locator('[data-success="true"]')).toBeVisible();
+  // Other engines' calls are in the same log until the filter narrows it to this engine.
+  await expect(page.locator("tbody tr[data-call-sid]").filter({ hasNot: page.locator(`[data-call-sid="${vapiCall.id}"]`) }).first()).toBeVisible();
+  await page.getByRole("combobox", { name: "Engine" }).click();
+  await page.getByRole("option", { name: engine.name, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`engine_id=${engine.engine_id}`));
+  await expect(page.locator("tbody tr[data-call-sid]")).toHaveCount(1);
+  await expect(row).toBeVisible();
+  // The call's own view: how it ended on the one list, Vapi's words beside it, and the summary.
+  await row.click();
+  const sheet = page.getByRole("dialog");
+  await expect(sheet.locator('[data-field="hangup_reason"]')).toContainText("Customer hung up (customer-ended-call)");
+  await expect(sheet.locator('[data-field="summary"]')).toContainText("Booked a cleaning.");
+  await axeBoth(page, "/calls with a Vapi call open");
+});
+
 test("add a Retell engine against a fake Retell: the webhook URL takes events signed with its key, its agents are linked", async ({ page }) => {
   await oneEngine(page);
   await page.goto("/engines");
