@@ -62,6 +62,17 @@ function deployedAt(engine: EngineRow, dep: DeploymentRow, startedAt: string): n
 async function linked(engine: EngineRow, remoteId: string, name: string | undefined) {
   const info = providerInfo(engine.provider);
   if (!info?.linksRemoteAgents) return undefined;
-  await linkRemoteAgent(engine, remoteId, name?.trim() || `${info.label} agent ${remoteId.slice(0, 8)}`);
+  // One link at a time per remote agent in this process: a sync page of a new agent's calls arrives
+  // together, and each would otherwise create the agent only to roll it back (the unique deployment
+  // keeps it right across processes; this keeps it cheap within one).
+  const key = `${engine.id}\u0000${remoteId}`;
+  let pending = linking.get(key);
+  if (!pending) {
+    pending = linkRemoteAgent(engine, remoteId, name?.trim() || `${info.label} agent ${remoteId.slice(0, 8)}`).finally(() => linking.delete(key));
+    linking.set(key, pending);
+  }
+  await pending;
   return findDeploymentByRemoteAgent(engine.id, remoteId);
 }
+
+const linking = new Map<string, Promise<unknown>>();
