@@ -8,6 +8,7 @@ import readline from "node:readline";
 import { newAccountWithToken } from "@/lib/testing/harness";
 import { freshBenchDatabase } from "./support/bench-database";
 import { printSideBySide, type BenchRow } from "./support/bench-kit";
+import { benchVendorWebhooks } from "./bench-vendor-webhooks";
 
 // Vapi and Retell syncs: BENCH_VENDOR_CALLS (100,000) calls seeded in a local fake of each vendor's
 // API, pulled through the official SDK into a fresh database by the same function the background
@@ -76,14 +77,14 @@ async function benchVendors(postgresAdminUrl?: string): Promise<BenchRow[]> {
   }
 }
 
-export const VENDORS_TITLE = `13. Vapi and Retell syncs (${CALLS} calls per vendor from local fakes through the SDKs; target ≥ 2,000 calls/s SQLite, ≥ 1,000 PostgreSQL)`;
+export const VENDORS_TITLE = `13. Vapi and Retell: syncs of ${CALLS} calls per vendor from local fakes through the SDKs (target ≥ 2,000 calls/s SQLite, ≥ 1,000 PostgreSQL); their webhooks at 8 concurrent vs reads (target ≥ x0.5)`;
 
 export async function benchVendorsSection(postgresAdminUrl?: string): Promise<void> {
   console.error(`SQLite: ${VENDORS_TITLE}`);
-  const columns = [{ name: "SQLite", rows: await benchVendors() }];
+  const columns = [{ name: "SQLite", rows: [...await benchVendors(), ...await benchVendorWebhooks()] }];
   if (postgresAdminUrl) {
     console.error(`PostgreSQL: ${VENDORS_TITLE}`);
-    columns.push({ name: "PostgreSQL", rows: await benchVendors(postgresAdminUrl) });
+    columns.push({ name: "PostgreSQL", rows: [...await benchVendors(postgresAdminUrl), ...await benchVendorWebhooks(postgresAdminUrl)] });
   }
   printSideBySide(VENDORS_TITLE, columns);
 }
