@@ -1,6 +1,7 @@
 import "server-only";
 import { AppError } from "@/lib/http/errors";
 import { logError } from "@/lib/http/log";
+import type { EngineRow } from "./db";
 import { redactSecret } from "@/lib/outbound/response-body";
 import { engineFetch } from "./outbound";
 
@@ -48,4 +49,20 @@ export function sdkError(who: string, err: unknown, failure: AppError | undefine
   if (s === 401 || s === 403) return new AppError(422, `${who} rejected the API key (HTTP ${s})`, { engine_http_status: s });
   if (s >= 500) return new AppError(424, `${who} failed (HTTP ${s}); its answer is in the server log`, { engine_http_status: s });
   return new AppError(422, `${who} refused the request (HTTP ${s}${REASONS[s] ? `: ${REASONS[s]}` : ""}); its answer is in the server log`, { engine_http_status: s });
+}
+
+/**
+ * What one SDK client of an engine needs: our fetch, and `run`, which runs one SDK call and turns
+ * what it throws into the bridge's AppError (sdkError), logged with the engine and what was asked.
+ */
+export function sdkClientParts(who: string, engine: EngineRow, key: string) {
+  const f = sdkFetch(who);
+  const run = async <T>(what: string, p: () => Promise<T>): Promise<T> => {
+    try {
+      return await p();
+    } catch (err) {
+      throw sdkError(who, err, f.failure(), { engineId: engine.id, accountId: engine.account_id, what }, key);
+    }
+  };
+  return { fetch: f.fetch, run };
 }

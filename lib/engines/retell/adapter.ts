@@ -1,6 +1,7 @@
 import "server-only";
 import { AppError, validationError } from "@/lib/http/errors";
 import type { EngineAdapter } from "../adapter";
+import { text } from "../read-json";
 import { engineSettings, type EngineRow } from "../db";
 import { reportAsPatch } from "../report-patch";
 import { retellCallToCall } from "./call";
@@ -13,7 +14,6 @@ import type { RetellSettings } from "./schema";
 // placed from the engine's Retell number, pulled page by page, and reported by signed webhooks.
 
 const settingsOf = (engine: EngineRow): RetellSettings => engineSettings<RetellSettings>(engine) ?? { from_number: null };
-const text = (v: unknown) => (typeof v === "string" ? v : "");
 
 /** Calls fetched whole at once during a sync: v3 pages leave transcripts and recordings out. */
 const FETCH_CONCURRENCY = 16;

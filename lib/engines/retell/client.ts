@@ -3,11 +3,11 @@ import Retell from "retell-sdk";
 import { config } from "@/lib/core/config";
 import { AppError } from "@/lib/http/errors";
 import { openEngineKey, type EngineRow } from "../db";
-import { sdkError, sdkFetch } from "../vendor-sdk";
+import { sdkClientParts } from "../vendor-sdk";
 
 // Retell's API through its official SDK (docs/vapi-retell.md): calls and agents.
 
-type Json = Record<string, unknown>;
+import type { Json } from "../read-json";
 
 /** Retell's largest page of `POST /v3/list-calls`. */
 export const RETELL_PAGE = 1000;
@@ -17,15 +17,8 @@ export interface RetellPage { items: Json[]; has_more: boolean; pagination_key?:
 
 export function retellClient(engine: EngineRow) {
   const key = openEngineKey(engine);
-  const f = sdkFetch("Retell");
-  const client = new Retell({ apiKey: key, baseURL: engine.base_url, fetch: f.fetch, maxRetries: 0, timeout: config().ENGINE_TIMEOUT_MS });
-  const run = async <T>(what: string, p: () => Promise<T>): Promise<T> => {
-    try {
-      return await p();
-    } catch (err) {
-      throw sdkError("Retell", err, f.failure(), { engineId: engine.id, accountId: engine.account_id, what }, key);
-    }
-  };
+  const { fetch, run } = sdkClientParts("Retell", engine, key);
+  const client = new Retell({ apiKey: key, baseURL: engine.base_url, fetch, maxRetries: 0, timeout: config().ENGINE_TIMEOUT_MS });
   return {
     /** `POST /v3/list-calls`, started within [from, to] (epoch ms), oldest first; items lack transcripts and recordings. */
     listCalls: (range: { from: number; to: number }, pagination_key?: string, limit = RETELL_PAGE) => run("list calls", async () => {

@@ -4,6 +4,7 @@ import { config } from "@/lib/core/config";
 import { AppError, validationError } from "@/lib/http/errors";
 import { parseJsonBody, readBodyLimited } from "@/lib/http/read-body";
 import type { Ingest } from "../adapter";
+import { obj } from "../read-json";
 import { openEngineKey, type EngineRow } from "../db";
 import { reportAsPatch } from "../report-patch";
 import { retellCallToCall } from "./call";
@@ -13,8 +14,6 @@ import { retellCallToCall } from "./call";
 // Promise: awaited here, since a Promise is always truthy and an unawaited check accepts anything.
 // A missing or bad signature is a 401 and nothing is read further.
 
-type Json = Record<string, unknown>;
-const obj = (v: unknown): Json => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Json) : {});
 
 /** The events that carry a call's state; the others (transcript and transfer updates) are acknowledged and left. */
 const CALL_EVENTS = new Set(["call_started", "call_ended", "call_analyzed"]);

@@ -2,6 +2,7 @@ import "server-only";
 import { AppError, validationError } from "@/lib/http/errors";
 import { newSecret } from "@/lib/webhooks/sign";
 import type { EngineAdapter } from "../adapter";
+import { text } from "../read-json";
 import { engineSettings, openEngineSecrets, type EngineRow } from "../db";
 import { reportAsPatch } from "../report-patch";
 import { vapiCallToCall, withVapiNumber } from "./call";
@@ -14,7 +15,6 @@ import type { VapiSecrets, VapiSettings } from "./schema";
 // are placed from the engine's Vapi number, pulled page by page, and reported by server messages.
 
 const settingsOf = (engine: EngineRow): VapiSettings => engineSettings<VapiSettings>(engine) ?? { phone_number_id: null };
-const text = (v: unknown) => (typeof v === "string" ? v : "");
 
 export const vapiAdapter: EngineAdapter = {
   info: vapiInfo,

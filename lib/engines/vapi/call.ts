@@ -4,13 +4,8 @@
 import { endedStatus, hangupByOf, type CallEnding } from "@/lib/calls/endings";
 import { turnsText, type CostComponent, type EngineAnalysis, type NormalizedCall, type TranscriptTurn } from "@/lib/calls/normalized";
 import { statusRank, type CallStatus } from "@/lib/calls/status";
+import { list, num, obj, objOrNull, text, type Json } from "../read-json";
 
-type Json = Record<string, unknown>;
-const obj = (v: unknown): Json => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Json) : {});
-const objOrNull = (v: unknown): Json | null => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Json) : null);
-const text = (v: unknown): string => (typeof v === "string" ? v : "");
-const num = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
-const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
 function isoOr(v: unknown, fallback: string): string {
   const t = typeof v === "string" ? Date.parse(v) : NaN;

@@ -3,11 +3,11 @@ import { VapiClient } from "@vapi-ai/server-sdk";
 import { config } from "@/lib/core/config";
 import { AppError } from "@/lib/http/errors";
 import { openEngineKey, type EngineRow } from "../db";
-import { sdkError, sdkFetch } from "../vendor-sdk";
+import { sdkClientParts } from "../vendor-sdk";
 
 // Vapi's API through its official SDK (docs/vapi-retell.md): calls, assistants, phone numbers.
 
-type Json = Record<string, unknown>;
+import type { Json } from "../read-json";
 
 /** Vapi's largest page of `GET /call`. */
 export const VAPI_PAGE = 1000;
@@ -17,15 +17,8 @@ export interface VapiDial { assistantId: string; phoneNumberId: string; customer
 
 export function vapiClient(engine: EngineRow) {
   const key = openEngineKey(engine);
-  const f = sdkFetch("Vapi");
-  const client = new VapiClient({ token: key, baseUrl: engine.base_url, fetch: f.fetch, maxRetries: 0, timeoutInSeconds: Math.ceil(config().ENGINE_TIMEOUT_MS / 1000) });
-  const run = async <T>(what: string, p: () => Promise<T>): Promise<T> => {
-    try {
-      return await p();
-    } catch (err) {
-      throw sdkError("Vapi", err, f.failure(), { engineId: engine.id, accountId: engine.account_id, what }, key);
-    }
-  };
+  const { fetch, run } = sdkClientParts("Vapi", engine, key);
+  const client = new VapiClient({ token: key, baseUrl: engine.base_url, fetch, maxRetries: 0, timeoutInSeconds: Math.ceil(config().ENGINE_TIMEOUT_MS / 1000) });
   return {
     /** `GET /call`: a bare array, newest first. */
     listCalls: (q: VapiCallQuery) => run("list calls", async () => (await client.calls.list(q)) as unknown as Json[]),

@@ -4,6 +4,7 @@ import { config } from "@/lib/core/config";
 import { AppError, validationError } from "@/lib/http/errors";
 import { parseJsonBody, readBodyLimited } from "@/lib/http/read-body";
 import type { Ingest } from "../adapter";
+import { obj } from "../read-json";
 import { openEngineSecrets, type EngineRow } from "../db";
 import { reportAsPatch } from "../report-patch";
 import { vapiReportToCall, withVapiNumber } from "./call";
@@ -15,8 +16,6 @@ import type { VapiSecrets } from "./schema";
 // keyed with the secret, `x-timestamp`). Without one of them matching the engine's webhook secret:
 // 401 and nothing read further.
 
-type Json = Record<string, unknown>;
-const obj = (v: unknown): Json => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Json) : {});
 
 /** How far an HMAC timestamp may be from now: a replayed old message is refused. */
 const HMAC_SKEW_MS = 5 * 60_000;
