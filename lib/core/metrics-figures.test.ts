@@ -6,6 +6,7 @@ import { db } from "@/lib/core/client";
 import { createEngine } from "@/lib/engines/db";
 import { enqueuePriceJob } from "@/lib/engines/db/price-jobs";
 import { ingestCall } from "@/lib/engines/ingest";
+import { priceTick } from "@/lib/engines/price-worker";
 import { call, newAccountWithToken, useTempDatabase } from "@/lib/testing/harness";
 
 // GET /metrics beyond the loops: each queue's depth and oldest job's age (read when scraped), call
@@ -38,6 +39,17 @@ describe("GET /metrics figures", () => {
     expect(value(text, 'voxdesk_queue_depth{queue="carrier prices"}')).toBe(2);
     expect(value(text, 'voxdesk_queue_oldest_job_age_seconds{queue="carrier prices"}')).toBeGreaterThanOrEqual(120);
     for (const queue of ["analysis", "webhook delivery", "agent test runs", "engine syncs"]) expect(value(text, `voxdesk_queue_depth{queue="${queue}"}`)).toBe(0);
+  });
+
+  it("counts the carrier price jobs that end: those of an engine that cannot price end failed, once each", async () => {
+    const line = 'voxdesk_queue_jobs_total{queue="carrier prices",outcome="failed"}';
+    const before = value(await scrape(), line) || 0;
+    // The two jobs above belong to a hosted Bolna engine, which has no carrier to ask.
+    await priceTick(new Date());
+    await priceTick(new Date());
+    const text = await scrape();
+    expect(value(text, line)).toBe(before + 2);
+    expect(value(text, 'voxdesk_queue_depth{queue="carrier prices"}')).toBe(0);
   });
 
   it("counts call reports per provider and outcome", async () => {

@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import { writeTx } from "@/lib/core/client";
 import { config } from "@/lib/core/config";
 import { startLoop } from "@/lib/core/loop";
+import { recordJob } from "@/lib/core/metrics";
 import { logError } from "@/lib/http/log";
 import { getEngine } from "./db";
 import { claimPriceJobs, endPriceJob, retryPriceJob, type PriceJob } from "./db/price-jobs";
@@ -18,6 +19,8 @@ const MAX_GAP_MS = 3_600_000;
 const GIVE_UP_MS = 86_400_000;
 const LEASE_MS = 60_000;
 const BATCH = 20;
+/** The loop's name and the queue's in /metrics (lib/core/queue-depth.ts). */
+const QUEUE = "carrier prices";
 
 export const nextAskIn = (attempts: number) => Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_GAP_MS);
 
@@ -41,6 +44,7 @@ async function askOnce(job: PriceJob, claim: string, now: Date): Promise<boolean
   const adapter = engine ? adapterFor(engine.provider) : undefined;
   if (!engine || !adapter?.price) {
     await writeTx((trx) => endPriceJob(trx, job, claim));
+    recordJob(QUEUE, "failed");
     return false;
   }
   const price = await adapter.price(engine, job.call_sid);
@@ -50,19 +54,23 @@ async function askOnce(job: PriceJob, claim: string, now: Date): Promise<boolean
   }
   await ingestCall(engine, { call_sid: job.call_sid, patch: true, extra: { cost_breakdown: { network: price } } });
   await writeTx((trx) => endPriceJob(trx, job, claim));
+  recordJob(QUEUE, "done");
   return true;
 }
 
+/** Asked again later, or given up a day after the call (the carrier never priced it). */
 async function later(job: PriceJob, claim: string, now: Date) {
   if (now.getTime() - Date.parse(job.created_at) >= GIVE_UP_MS) {
     await writeTx((trx) => endPriceJob(trx, job, claim));
+    recordJob(QUEUE, "failed");
     return;
   }
   await retryPriceJob(job, claim, new Date(now.getTime() + nextAskIn(job.attempts)));
+  recordJob(QUEUE, "retried");
 }
 
 /** From instrumentation.ts: every `next start` fetches carrier prices unless CARRIER_PRICES=off. */
 export function startPriceWorkerFromConfig() {
   if (config().CARRIER_PRICES === "off") return;
-  startLoop("carrier prices", () => priceTick(), { tickMs: config().CARRIER_PRICE_TICK_MS });
+  startLoop(QUEUE, () => priceTick(), { tickMs: config().CARRIER_PRICE_TICK_MS });
 }

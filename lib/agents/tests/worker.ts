@@ -1,6 +1,7 @@
 import "server-only";
 import crypto from "node:crypto";
 import { logError } from "@/lib/http/log";
+import { recordJob } from "@/lib/core/metrics";
 import { claimTests, extendLease, finishTest, type ClaimedTest, type TestOutcome } from "./db/jobs";
 import { checkExpectations, type Judge } from "./expectations";
 import { judgeConversation } from "./judge";
@@ -55,7 +56,8 @@ export function testRunsWorker(opts: TestRunsWorkerOptions): TestRunsWorker {
 
   async function run(job: ClaimedTest, claim: string) {
     const outcome = await play(job, claim);
-    if (outcome) await finishTest(job, claim, outcome);
+    // Counted once, by whoever recorded it: a test that errored (the agent or provider failed) is "failed".
+    if (outcome && await finishTest(job, claim, outcome)) recordJob("agent test runs", outcome.errored ? "failed" : "done");
   }
 
   return {
