@@ -49,8 +49,8 @@ export const retellAdapter: EngineAdapter = {
   },
 
   async check(engine) {
-    const page = await retellClient(engine).listAgents();
-    return `Connected: Retell lists ${page.items.length}${page.has_more ? "+" : ""} agent${page.items.length === 1 ? "" : "s"}`;
+    const page = await retellClient(engine).listCalls(null, undefined, 100);
+    return `Connected: Retell lists ${page.items.length}${page.has_more ? "+" : ""} call${page.items.length === 1 ? "" : "s"}`;
   },
 
   async remoteAgents(engine) {

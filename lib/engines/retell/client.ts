@@ -20,10 +20,10 @@ export function retellClient(engine: EngineRow) {
   const { fetch, run } = sdkClientParts("Retell", engine, key);
   const client = new Retell({ apiKey: key, baseURL: engine.base_url, fetch, maxRetries: 0, timeout: config().ENGINE_TIMEOUT_MS });
   return {
-    /** `POST /v3/list-calls`, started within [from, to] (epoch ms), oldest first; items lack transcripts and recordings. */
-    listCalls: (range: { from: number; to: number }, pagination_key?: string, limit = RETELL_PAGE) => run("list calls", async () => {
+    /** `POST /v3/list-calls`, started within [from, to] (epoch ms; every call without a range), oldest first; items lack transcripts and recordings. */
+    listCalls: (range: { from: number; to: number } | null, pagination_key?: string, limit = RETELL_PAGE) => run("list calls", async () => {
       const res = await client.call.list({
-        filter_criteria: { start_timestamp: { type: "range", op: "bt", value: [range.from, range.to] } },
+        ...(range ? { filter_criteria: { start_timestamp: { type: "range", op: "bt", value: [range.from, range.to] } } } : {}),
         limit, sort_order: "ascending", ...(pagination_key ? { pagination_key } : {}),
       });
       return res as unknown as RetellPage;
