@@ -1,6 +1,7 @@
 import "server-only";
 import { AppError, validationError } from "@/lib/http/errors";
 import type { EngineAdapter } from "../adapter";
+import { inPool } from "../pool";
 import { text } from "../read-json";
 import { engineSettings, type EngineRow } from "../db";
 import { reportAsPatch } from "../report-patch";
@@ -17,14 +18,6 @@ const settingsOf = (engine: EngineRow): RetellSettings => engineSettings<RetellS
 
 /** Calls fetched whole at once during a sync: v3 pages leave transcripts and recordings out. */
 const FETCH_CONCURRENCY = 16;
-
-/** Runs `fn` over `items`, at most `n` at a time. */
-async function pool<T>(items: T[], n: number, fn: (item: T) => Promise<unknown>): Promise<void> {
-  let next = 0;
-  await Promise.all(Array.from({ length: Math.min(n, items.length) }, async () => {
-    while (next < items.length) await fn(items[next++]);
-  }));
-}
 
 export const retellAdapter: EngineAdapter = {
   info: retellInfo,
@@ -84,7 +77,7 @@ export const retellAdapter: EngineAdapter = {
     const client = retellClient(engine);
     for (let key: string | undefined; ;) {
       const page = await client.listCalls({ from, to }, key);
-      await pool(page.items, FETCH_CONCURRENCY, async (item) => {
+      await inPool(page.items, FETCH_CONCURRENCY, async (item) => {
         const whole = await client.getCall(text(item.call_id));
         return ingest(reportAsPatch(retellCallToCall(whole)), text(whole.agent_name) || undefined);
       });

@@ -2,6 +2,7 @@ import "server-only";
 import { AppError, validationError } from "@/lib/http/errors";
 import { newSecret } from "@/lib/webhooks/sign";
 import type { EngineAdapter } from "../adapter";
+import { INGEST_CONCURRENCY, inPool } from "../pool";
 import { text } from "../read-json";
 import { engineSettings, openEngineSecrets, type EngineRow } from "../db";
 import { reportAsPatch } from "../report-patch";
@@ -88,11 +89,11 @@ export const vapiAdapter: EngineAdapter = {
     for (;;) {
       const page = await client.listCalls({ limit: VAPI_PAGE, createdAtGe: floor, ...edge });
       const fresh = page.filter((c) => !seenAtEdge.has(text(c.id)));
-      await Promise.all(fresh.map(async (raw) => {
+      await inPool(fresh, INGEST_CONCURRENCY, async (raw) => {
         const call = vapiCallToCall(raw);
         if (text(raw.phoneNumberId) && !(call.call_type === "inbound" ? call.to_number : call.from_number)) withVapiNumber(call, await numberOf(text(raw.phoneNumberId)));
         return ingest(reportAsPatch(call), names.get(call.remote_agent_id));
-      }));
+      });
       await onPage?.();
       if (page.length < VAPI_PAGE) return;
       const oldest = text(page[page.length - 1].createdAt);
