@@ -36,8 +36,10 @@ export default defineConfig({
     { name: "chromium", testIgnore: /global\.setup\.ts/, use: chromium },
   ],
   webServer: [{
-    // A throwaway database, seeded by e2e/prepare.ts, then the production server.
-    command: `node_modules/.bin/tsx --conditions=react-server e2e/prepare.ts && node_modules/.bin/next start -p ${PORT} -H 127.0.0.1 --keepAliveTimeout 65000`, // as npm start
+    // A throwaway database, seeded by e2e/prepare.ts, then the production server. Idle connections kept
+    // 65 s, not Node's 5 s: Playwright's request context reuses a pooled socket after a long wait, and one
+    // the server closed at that instant answered ECONNRESET (a push after a 20 s wait, once).
+    command: `node_modules/.bin/tsx --conditions=react-server e2e/prepare.ts && node_modules/.bin/next start -p ${PORT} -H 127.0.0.1 --keepAliveTimeout 65000`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -30,7 +30,7 @@ export async function startServer(database: string, env: Record<string, string> 
   // BENCH_SERVER_PROFILE=<dir>: the server writes a CPU profile there when it stops (the bench's hot paths under next start).
   const profile = process.env.BENCH_SERVER_PROFILE;
   const next = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
-  const proc = spawn(process.execPath, [...(profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : []), next, "start", "-p", String(port), "-H", "127.0.0.1", "--keepAliveTimeout", "65000"], {
+  const proc = spawn(process.execPath, [...(profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : []), next, "start", "-p", String(port), "-H", "127.0.0.1"], {
     env: { ...process.env, NODE_ENV: "production", ...(database.startsWith("postgres") ? { DATABASE_URL: database } : { DATABASE_PATH: database }), LOG_LEVEL: "silent", NEXT_TELEMETRY_DISABLED: "1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
