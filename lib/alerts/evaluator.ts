@@ -8,8 +8,8 @@ import { mailIncident } from "./mail";
 import type { Metric } from "./schema";
 import type { AlertRulesTable } from "./tables";
 
-// The alert evaluator: every tick, each rule's metric over its window from call_minute
-// (a sum over at most 2 × window_minutes rows per agent, whatever the number of calls). A condition
+// The alert evaluator: every tick, each rule's metric over its window from call_minute (a sum over
+// at most 2 × window_minutes rows per agent and engine, whatever the number of calls). A condition
 // that starts holding opens an incident and emits alert.triggered in one transaction; one that stops
 // resolves it and emits alert.resolved. Several instances may tick together: the open-incident index
 // and the conditional resolve make each change happen once (db/incidents.ts).
@@ -35,9 +35,9 @@ export async function ruleValue(r: AlertRulesTable, now: number): Promise<number
   const to = Math.floor(now / 60_000) + 1; // the current minute counts
   const w = Number(r.window_minutes);
   const metric = r.metric as Metric;
-  const cur = metricValue(metric, await windowSums(r.account_id, r.agent_id, to - w, to));
+  const cur = metricValue(metric, await windowSums(r.account_id, r, to - w, to));
   if (!r.relative || cur === null) return cur;
-  const prev = metricValue(metric, await windowSums(r.account_id, r.agent_id, to - 2 * w, to - w));
+  const prev = metricValue(metric, await windowSums(r.account_id, r, to - 2 * w, to - w));
   return prev === null || prev === 0 ? null : (100 * (cur - prev)) / Math.abs(prev);
 }
 
@@ -57,7 +57,7 @@ export async function evaluateOnce(opts: { now?: number } = {}): Promise<TickRep
     if (holds(r, value) && !open) {
       const w = Number(r.window_minutes);
       const from = new Date((Math.floor(now / 60_000) + 1 - w) * 60_000).toISOString();
-      const calls = await countingCalls(r.account_id, r.metric as Metric, r.agent_id, from, new Date((Math.floor(now / 60_000) + 1) * 60_000).toISOString());
+      const calls = await countingCalls(r.account_id, r.metric as Metric, r, from, new Date((Math.floor(now / 60_000) + 1) * 60_000).toISOString());
       const id = await writeTx(async (trx) => {
         const incident = await insertIncident(trx, { accountId: r.account_id, ruleId: r.id, value: value!, callSids: calls, at });
         if (incident && r.notify_webhook) {

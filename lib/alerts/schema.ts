@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PageQuery } from "@/lib/core/page-query";
+import { PROVIDER_NAMES } from "@/lib/engines/providers";
 
 // One schema for `/api/alert-rules`, `/api/incidents`, the console and the OpenAPI document.
 
@@ -12,6 +13,11 @@ const MetricField = z.enum(METRICS).describe(
   "failed_calls (count of calls ending failed), success_rate and negative_sentiment_rate (percent of analysed calls), "
   + "average_duration (seconds), cost (sum), calls (count); over the window, by the call's creation time");
 const AgentId = z.string().min(1).nullable().describe("Only this agent's calls; omitted or null: every agent");
+/** Engines' ids are UUIDs; one of another account, or none, is a 422 naming the field (lib/alerts/rule-engine.ts). */
+const EngineId = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "must be an engine id (a UUID)").nullable()
+  .describe("Only the calls of this engine of the account; omitted or null: every engine");
+const Provider = z.enum(PROVIDER_NAMES, { error: `must be one of: ${PROVIDER_NAMES.join(", ")}` }).nullable()
+  .describe("Only the calls of this kind of engine; omitted or null: every kind. With engine_id it must be that engine's");
 const Comparator = z.enum(["gt", "lt"]).describe("gt: fires while the value is above threshold; lt: below");
 const Threshold = z.number({ error: "must be a number" }).finite().describe("In the metric's unit, or in percent change when relative");
 const Window = z.literal(WINDOWS, { error: "must be 10, 30, 60, 180 or 1440 minutes" })
@@ -24,14 +30,16 @@ const Notify = z.object({
 }).strict();
 
 export const RuleCreate = z.object({
-  name: Name, metric: MetricField, agent_id: AgentId.optional(), comparator: Comparator, threshold: Threshold,
+  name: Name, metric: MetricField, agent_id: AgentId.optional(), engine_id: EngineId.optional(), provider: Provider.optional(),
+  comparator: Comparator, threshold: Threshold,
   window_minutes: Window, relative: Relative.default(false), severity: Severity,
   notify: Notify.default({ emails: [], webhook: true }),
 }).strict();
 export type RuleCreateInput = z.output<typeof RuleCreate>;
 
 export const RulePatch = z.object({
-  name: Name.optional(), metric: MetricField.optional(), agent_id: AgentId.optional(), comparator: Comparator.optional(),
+  name: Name.optional(), metric: MetricField.optional(), agent_id: AgentId.optional(), engine_id: EngineId.optional(),
+  provider: Provider.optional(), comparator: Comparator.optional(),
   threshold: Threshold.optional(), window_minutes: Window.optional(), relative: Relative.optional(), severity: Severity.optional(),
   notify: Notify.optional(),
 }).strict();
@@ -42,6 +50,8 @@ export const IncidentIdParams = z.object({ incident_id: z.string() });
 
 export const RuleView = z.object({
   rule_id: z.string(), name: z.string(), metric: z.enum(METRICS), agent_id: z.string().nullable(),
+  engine_id: z.string().nullable().describe("The engine whose calls it counts; null: every engine"),
+  provider: z.string().nullable().describe("The kind of engine whose calls it counts; null: every kind"),
   comparator: z.enum(["gt", "lt"]), threshold: z.number(), window_minutes: z.number().int(), relative: z.boolean(),
   severity: Severity, notify: z.object({ emails: z.array(z.string()), webhook: z.boolean() }),
   state: z.enum(["ok", "triggered"]).describe("triggered while the rule has an open incident"),

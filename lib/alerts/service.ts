@@ -1,6 +1,8 @@
 import "server-only";
-import type { Rule } from "./schema";
-import { getRule, listRules, toRule, type RuleRow } from "./db/rules";
+import { getEngine } from "@/lib/engines/db";
+import { validationError } from "@/lib/http/errors";
+import type { Rule, RuleCreateInput, RulePatchInput } from "./schema";
+import { createRule, getRule, listRules, toRule, updateRule, type RuleRow } from "./db/rules";
 import { ruleValue } from "./evaluator";
 
 // Rules as the API shows them: the stored rule, its state (an open incident) and its value now,
@@ -20,4 +22,40 @@ export async function rulesPage(accountId: string, limit: number, cursor?: strin
 
 export async function shownRule(r: RuleRow | undefined, now = Date.now()): Promise<Rule | undefined> {
   return r && withValue(r, now);
+}
+
+type EngineScope = Pick<RuleCreateInput, "engine_id" | "provider">;
+
+/**
+ * A rule's engine must be one of the account's: another account's or an unknown id is a 422 naming
+ * `engine_id`, as a campaign's agent is checked. A provider beside it must be that engine's kind (a
+ * 422 naming `provider`), since the rule could count no call. Only an engine the request names is
+ * looked up: a stored rule keeps watching its engine after the engine is deleted (its calls keep
+ * their engine_id), so a PATCH of its threshold still succeeds.
+ */
+async function checkEngine(accountId: string, body: EngineScope, stored?: RuleRow) {
+  const engineId = body.engine_id !== undefined ? body.engine_id : (stored?.engine_id ?? null);
+  const provider = body.provider !== undefined ? body.provider : (stored?.provider ?? null);
+  if (!engineId || (body.engine_id === undefined && body.provider === undefined)) return;
+  const engine = await getEngine(accountId, engineId);
+  if (!engine) {
+    if (body.engine_id) throw validationError([{ path: "engine_id", message: "no engine with this id in your account" }], 422);
+    return;
+  }
+  if (provider && engine.provider !== provider) {
+    throw validationError([{ path: "provider", message: `the engine is a ${engine.provider} engine: leave provider out, or name that kind` }], 422);
+  }
+}
+
+export async function addRule(accountId: string, body: RuleCreateInput): Promise<RuleRow> {
+  await checkEngine(accountId, body);
+  return createRule(accountId, body);
+}
+
+/** undefined: no such rule in the account (a 404 before any field is checked). */
+export async function changeRule(accountId: string, id: string, body: RulePatchInput): Promise<RuleRow | undefined> {
+  const stored = await getRule(accountId, id);
+  if (!stored) return undefined;
+  await checkEngine(accountId, body, stored);
+  return updateRule(accountId, id, body);
 }

@@ -1,15 +1,19 @@
-// Kysely types of migration 0018 (alerts), merged into lib/core/tables.ts's DB from here so
+// Kysely types of migrations 0018 and 0028 (alerts), merged into lib/core/tables.ts's DB from here so
 // the alerts room owns its schema's shape (as lib/outcomes/tables.ts does). Types only.
 import type {} from "@/lib/core/tables";
 
-/** Per account, Unix minute of the call's creation and agent: what its calls and outcomes add. */
+/** Per account, Unix minute of the call's creation, agent and engine: what its calls and outcomes add. */
 export interface CallMinuteTable {
   account_id: string; minute: number; agent_id: string;
+  /** The call's engine and its provider; '' for none (migration 0028). */
+  engine_id: string; provider: string;
   calls: number; failed: number; duration: number; cost: number;
   analyzed: number; judged: number; succeeded: number; negative: number;
 }
 export interface AlertRulesTable {
   id: string; account_id: string; name: string; metric: string; agent_id: string | null;
+  /** Only this engine's calls, or only this kind's; null: every one. */
+  engine_id: string | null; provider: string | null;
   comparator: string; threshold: number; window_minutes: number; relative: number; severity: string;
   /** JSON array of addresses. */
   notify_emails: string;

@@ -75,9 +75,9 @@ export async function writeOutcome(
     engineId, provider, accountId, callSid,
   ]);
   // Alerts: the minute rollup first, as ingest touches it before its outcome hook (lock order).
-  await moveOutcomeMinute(trx, accountId, old && { created_at: old.created_at, agent_id: old.agent_id,
+  await moveOutcomeMinute(trx, accountId, old && { created_at: old.created_at, agent_id: old.agent_id, engine_id: old.engine_id, provider: old.provider,
     success: old.success === null ? null : Boolean(old.success), sentiment: old.sentiment },
-  { created_at: createdAt, agent_id: agentId, success: o.success, sentiment: o.sentiment });
+  { created_at: createdAt, agent_id: agentId, engine_id: engineId, provider, success: o.success, sentiment: o.sentiment });
   await moveOutcomeShare(trx, accountId, old && {
     day: old.created_at.slice(0, 10), agent_id: old.agent_id, engine_id: old.engine_id, provider: old.provider,
     success: old.success === null ? null : Boolean(old.success), sentiment: old.sentiment, disposition: old.disposition,

@@ -59,8 +59,8 @@ import { evaluateOnce } from "@/lib/alerts/evaluator";
 const ADMIN = process.env.TEST_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:55432/postgres";
 const havePg = Boolean(process.env.TEST_PG_ADMIN_URL) || (await canConnect(ADMIN));
 
-// In creation order; migration 0023 recreated the three daily rollups (keyed by engine and provider too).
-const TABLES = ["accounts", "calls", "agents", "tools", "tool_tests", "contact_lists", "contacts", "engines", "agent_deployments", "users", "api_tokens", "sessions", "audit_log", "signin_failures", "suppressions", "member_links", "campaigns", "campaign_contacts", "call_outcomes", "call_outcome_fields", "ai_providers", "analysis_jobs", "analysis_runs", "webhook_endpoints", "webhook_events", "webhook_deliveries", "webhook_attempts", "agent_versions", "agent_deployment_log", "call_minute", "alert_rules", "alert_incidents", "agent_tests", "agent_test_runs", "agent_test_results", "webhook_recovers", "call_price_jobs", "call_daily", "call_daily_engine", "call_outcome_daily", "account_pricing", "call_daily_latency", "engine_syncs"];
+// In creation order; migration 0023 recreated the three daily rollups (keyed by engine and provider too), 0028 call_minute.
+const TABLES = ["accounts", "calls", "agents", "tools", "tool_tests", "contact_lists", "contacts", "engines", "agent_deployments", "users", "api_tokens", "sessions", "audit_log", "signin_failures", "suppressions", "member_links", "campaigns", "campaign_contacts", "call_outcomes", "call_outcome_fields", "ai_providers", "analysis_jobs", "analysis_runs", "webhook_endpoints", "webhook_events", "webhook_deliveries", "webhook_attempts", "agent_versions", "agent_deployment_log", "alert_rules", "alert_incidents", "agent_tests", "agent_test_runs", "agent_test_results", "webhook_recovers", "call_price_jobs", "call_daily", "call_daily_engine", "call_outcome_daily", "account_pricing", "call_daily_latency", "engine_syncs", "call_minute"];
 const TOOL_TOKEN = "tok_copy_plaintext_9Xq2Lm";
 const UNTIL = new Date("2025-06-30T12:00:00Z");
 const pgName = `voxdesk_copy_${crypto.randomBytes(5).toString("hex")}`;

@@ -6,17 +6,23 @@ import { decodeCursor, keysetPage } from "@/lib/core/cursor";
 import type { DB } from "@/lib/core/tables";
 import { uuid7Batch } from "@/lib/core/uuid7";
 import type { Incident, Metric } from "../schema";
+import type { AlertRulesTable } from "../tables";
 
 // Incidents: opened and resolved by the evaluator in one transaction with their webhook event.
 // One open incident per rule: the partial unique index (migration 0018) turns a second opener's
 // insert into nothing, and a resolve is a conditional update, so two evaluators act once.
 
-/** The sums a rule's metric is computed from, over minutes [from, to) of one account (and agent). */
+/** Which calls a rule counts: one agent's, one engine's, one kind of engine's; null: every one. */
+export type RuleScope = Pick<AlertRulesTable, "agent_id" | "engine_id" | "provider">;
+
+/** The sums a rule's metric is computed from, over minutes [from, to) of one account (and scope). */
 export interface WindowSums { calls: number; failed: number; duration: number; cost: number; analyzed: number; judged: number; succeeded: number; negative: number }
 
-export async function windowSums(accountId: string, agentId: string | null, from: number, to: number): Promise<WindowSums> {
+export async function windowSums(accountId: string, scope: RuleScope, from: number, to: number): Promise<WindowSums> {
   let q = db().selectFrom("call_minute").where("account_id", "=", accountId).where("minute", ">=", from).where("minute", "<", to);
-  if (agentId) q = q.where("agent_id", "=", agentId);
+  if (scope.agent_id) q = q.where("agent_id", "=", scope.agent_id);
+  if (scope.engine_id) q = q.where("engine_id", "=", scope.engine_id);
+  if (scope.provider) q = q.where("provider", "=", scope.provider);
   const r = await q.select((eb) => (["calls", "failed", "duration", "cost", "analyzed", "judged", "succeeded", "negative"] as const)
     .map((k) => eb.fn.coalesce(eb.fn.sum<number>(k), sql<number>`0`).as(k))).executeTakeFirst();
   return Object.fromEntries(Object.entries(r ?? {}).map(([k, v]) => [k, Number(v ?? 0)])) as unknown as WindowSums;
@@ -26,17 +32,22 @@ export async function windowSums(accountId: string, agentId: string | null, from
 const FAILED_STATUSES = CALL_STATUSES.filter((s) => endReasonOf(s) === "failed");
 
 /** The first `limit` calls of the window counting toward the metric, through the calls/outcomes indexes. */
-export async function countingCalls(accountId: string, metric: Metric, agentId: string | null, from: string, to: string, limit = 50): Promise<string[]> {
+export async function countingCalls(accountId: string, metric: Metric, scope: RuleScope, from: string, to: string, limit = 50): Promise<string[]> {
   if (metric === "success_rate" || metric === "negative_sentiment_rate") {
     let q = db().selectFrom("call_outcomes").select("call_sid").where("account_id", "=", accountId)
       .where("created_at", ">=", from).where("created_at", "<", to);
     q = metric === "success_rate" ? q.where("success", "=", dialect() === "postgres" ? false : 0) : q.where("sentiment", "=", "negative");
-    if (agentId) q = q.where("agent_id", "=", agentId);
+    if (scope.agent_id) q = q.where("agent_id", "=", scope.agent_id);
+    // The outcome keeps its call's engine and provider (migration 0023), as call_minute counts it.
+    if (scope.engine_id) q = q.where("engine_id", "=", scope.engine_id);
+    if (scope.provider) q = q.where("provider", "=", scope.provider);
     return (await q.orderBy("created_at").orderBy("call_sid").limit(limit).execute()).map((r) => r.call_sid);
   }
   let q = db().selectFrom("calls").select("call_sid").where("account_id", "=", accountId).where("created_at", ">=", from).where("created_at", "<", to);
   if (metric === "failed_calls") q = q.where("status", "in", FAILED_STATUSES);
-  if (agentId) q = q.where("agent_id", "=", agentId);
+  if (scope.agent_id) q = q.where("agent_id", "=", scope.agent_id);
+  if (scope.engine_id) q = q.where("engine_id", "=", scope.engine_id);
+  if (scope.provider) q = q.where("provider", "=", scope.provider);
   return (await q.orderBy("created_at").orderBy("call_sid").limit(limit).execute()).map((r) => r.call_sid);
 }
 

@@ -12,7 +12,8 @@ import type { AlertRulesTable } from "../tables";
 export type RuleRow = AlertRulesTable & { open_incident?: string | null };
 
 export const toRule = (r: RuleRow): Rule => ({
-  rule_id: r.id, name: r.name, metric: r.metric as Metric, agent_id: r.agent_id, comparator: r.comparator as "gt" | "lt",
+  rule_id: r.id, name: r.name, metric: r.metric as Metric, agent_id: r.agent_id, engine_id: r.engine_id, provider: r.provider,
+  comparator: r.comparator as "gt" | "lt",
   threshold: Number(r.threshold), window_minutes: Number(r.window_minutes), relative: Boolean(r.relative),
   severity: r.severity as "warning" | "critical",
   notify: { emails: JSON.parse(r.notify_emails) as string[], webhook: Boolean(r.notify_webhook) },
@@ -26,6 +27,7 @@ export async function createRule(accountId: string, v: RuleCreateInput): Promise
   const now = new Date().toISOString();
   const row: AlertRulesTable = {
     id: crypto.randomUUID(), account_id: accountId, name: v.name, metric: v.metric, agent_id: v.agent_id ?? null,
+    engine_id: v.engine_id ?? null, provider: v.provider ?? null,
     comparator: v.comparator, threshold: v.threshold, window_minutes: v.window_minutes, relative: v.relative ? 1 : 0,
     severity: v.severity, notify_emails: JSON.stringify(v.notify.emails), notify_webhook: v.notify.webhook ? 1 : 0,
     created_at: now, updated_at: now,
@@ -56,6 +58,8 @@ export async function updateRule(accountId: string, id: string, c: RulePatchInpu
     if (c[k] !== undefined) Object.assign(set, { [k]: c[k] });
   }
   if (c.agent_id !== undefined) set.agent_id = c.agent_id;
+  if (c.engine_id !== undefined) set.engine_id = c.engine_id;
+  if (c.provider !== undefined) set.provider = c.provider;
   if (c.relative !== undefined) set.relative = c.relative ? 1 : 0;
   if (c.notify !== undefined) Object.assign(set, { notify_emails: JSON.stringify(c.notify.emails), notify_webhook: c.notify.webhook ? 1 : 0 });
   const res = await writeTx((trx) => trx.updateTable("alert_rules").set(set).where("account_id", "=", accountId).where("id", "=", id).executeTakeFirst());

@@ -23,7 +23,7 @@ export interface ResolvedPatch extends CallPatch {
 export type UpsertOutcome = "imported" | "updated" | "unchanged";
 
 /** What a stored call counted for before this change: a hook takes it back from its own rollups. */
-export type CallShare = Pick<Stored, "agent_id" | "status" | "duration" | "cost" | "created_at">;
+export type CallShare = Pick<Stored, "agent_id" | "status" | "duration" | "cost" | "created_at"> & { engine_id: string | null; provider: string | null };
 
 /** The call a hook is handed: as stored, with the provider of its engine (null: the engine is unknown). */
 export type HookCall = ResolvedCall & { provider: string | null };
@@ -96,7 +96,8 @@ export async function upsertCall(accountId: string, report: ResolvedCall | Resol
     // The stored created_at: an outcome's rollup day and the call log's order follow the call row.
     // The stored agent_version too: the first record's stamp, which later deliveries keep.
     const stored = old ? { ...c, created_at: createdAt, agent_version: old.agent_version ?? null, provider } : { ...c, provider };
-    const previous = old ? { agent_id: old.agent_id, status: old.status, duration: old.duration, cost: old.cost, created_at: createdAt } : undefined;
+    const previous = old ? { agent_id: old.agent_id, status: old.status, duration: old.duration, cost: old.cost, created_at: createdAt,
+      engine_id: old.engine_id ?? null, provider: old.provider ?? null } : undefined;
     for (const hook of hooks) await hook(trx, accountId, stored, !old, previous);
     return old ? "updated" : "imported";
   });

@@ -1,9 +1,9 @@
 import { notFound } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
 import { otherMethods } from "@/lib/http/methods";
-import { deleteRule, updateRule } from "@/lib/alerts/db/rules";
+import { deleteRule } from "@/lib/alerts/db/rules";
 import { RuleIdParams as Params, RulePatch } from "@/lib/alerts/schema";
-import { ruleView, shownRule } from "@/lib/alerts/service";
+import { changeRule, ruleView, shownRule } from "@/lib/alerts/service";
 
 export const dynamic = "force-dynamic";
 
@@ -14,7 +14,7 @@ export const GET = route({ params: Params }, async ({ params, auth }) => {
 });
 
 export const PATCH = route({ params: Params, body: RulePatch, role: "admin" }, async ({ params, body, auth }) => {
-  const rule = await shownRule(await updateRule(auth.accountId, params.rule_id, body));
+  const rule = await shownRule(await changeRule(auth.accountId, params.rule_id, body));
   if (!rule) throw notFound("Alert rule");
   return rule;
 });
