@@ -15,10 +15,12 @@ import { useCreateAlertRule, useUpdateAlertRule } from "@/lib/alerts/hooks";
 import { METRICS, RuleCreate, WINDOWS, type Rule } from "@/lib/alerts/schema";
 import { cn } from "@/lib/utils";
 import { METRIC_LABELS, windowLabel } from "./alert-format";
+import { RuleEngineField } from "./rule-engine-field";
 
 type Values = z.input<typeof RuleCreate>;
-const FIELDS = ["name", "metric", "agent_id", "comparator", "threshold", "window_minutes", "relative", "severity", "notify"] as const;
-const fieldOf = topLevelField(FIELDS);
+const FIELDS = ["name", "metric", "agent_id", "engine_id", "comparator", "threshold", "window_minutes", "relative", "severity", "notify"] as const;
+// One Engine control sets engine_id or provider: a server error on either goes beside it.
+const fieldOf = (p: string) => (p === "provider" ? "engine_id" : topLevelField(FIELDS)(p));
 const selectClass = cn(controlClass, "h-9");
 
 /** Emails typed as one line, split on commas or spaces; the schema checks each. */
@@ -33,10 +35,10 @@ export function RuleFormDialog({ rule, onClose }: { rule?: Rule; onClose: () => 
   const form = useForm<Values, unknown, z.output<typeof RuleCreate>>({
     resolver: zodResolver(RuleCreate),
     defaultValues: rule
-      ? { name: rule.name, metric: rule.metric, agent_id: rule.agent_id, comparator: rule.comparator, threshold: rule.threshold,
-        window_minutes: rule.window_minutes as Values["window_minutes"], relative: rule.relative, severity: rule.severity, notify: rule.notify }
-      : { name: "", metric: "failed_calls", agent_id: null, comparator: "gt", threshold: 5, window_minutes: 60, relative: false, severity: "warning",
-        notify: { emails: [], webhook: true } },
+      ? { name: rule.name, metric: rule.metric, agent_id: rule.agent_id, engine_id: rule.engine_id, provider: rule.provider, comparator: rule.comparator,
+        threshold: rule.threshold, window_minutes: rule.window_minutes as Values["window_minutes"], relative: rule.relative, severity: rule.severity, notify: rule.notify }
+      : { name: "", metric: "failed_calls", agent_id: null, engine_id: null, provider: null, comparator: "gt", threshold: 5, window_minutes: 60,
+        relative: false, severity: "warning", notify: { emails: [], webhook: true } },
   });
   const create = useCreateAlertRule();
   const update = useUpdateAlertRule();
@@ -74,6 +76,11 @@ export function RuleFormDialog({ rule, onClose }: { rule?: Rule; onClose: () => 
                 {METRICS.map((m) => <option key={m} value={m}>{METRIC_LABELS[m]}</option>)}
               </select>
             </Field>
+            <Field label="Window" required error={errors.window_minutes?.message}>
+              <select className={selectClass} {...form.register("window_minutes", { setValueAs: Number })}>
+                {WINDOWS.map((w) => <option key={w} value={w}>{windowLabel(w)}</option>)}
+              </select>
+            </Field>
             <Field label="Agent" error={errors.agent_id?.message} hint={agents.isError ? "Could not load agents." : undefined}>
               <select className={selectClass} aria-busy={agents.isPending || undefined} {...form.register("agent_id", { setValueAs: (v) => (v === "" || v === null ? null : v) })}>
                 <option value="">Every agent</option>
@@ -81,6 +88,7 @@ export function RuleFormDialog({ rule, onClose }: { rule?: Rule; onClose: () => 
                 {rule?.agent_id && !agentList.some((a) => a.agent_id === rule.agent_id) && <option value={rule.agent_id}>{rule.agent_id}</option>}
               </select>
             </Field>
+            <RuleEngineField form={form} rule={rule} className={selectClass} />
             <Field label="Fires when the value is" required error={errors.comparator?.message}>
               <select className={selectClass} {...form.register("comparator")}>
                 <option value="gt">Above the threshold</option>
@@ -89,11 +97,6 @@ export function RuleFormDialog({ rule, onClose }: { rule?: Rule; onClose: () => 
             </Field>
             <Field label="Threshold" required error={errors.threshold?.message} hint="In the metric's unit: a count, percent, seconds or cost; percent change when relative.">
               <Input type="number" step="any" inputMode="decimal" {...form.register("threshold", { setValueAs: (v) => (v === "" ? undefined : Number(v)) })} />
-            </Field>
-            <Field label="Window" required error={errors.window_minutes?.message}>
-              <select className={selectClass} {...form.register("window_minutes", { setValueAs: Number })}>
-                {WINDOWS.map((w) => <option key={w} value={w}>{windowLabel(w)}</option>)}
-              </select>
             </Field>
             <Field label="Severity" required error={errors.severity?.message}>
               <select className={selectClass} {...form.register("severity")}>

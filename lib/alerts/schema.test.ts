@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { PROVIDER_NAMES } from "@/lib/engines/providers";
 import { RuleCreate } from "./schema";
 
 // The rule's one schema speaks to the console's form as to the API: each mistake in words, on its field.
@@ -12,5 +13,13 @@ describe("RuleCreate", () => {
     expect(messages({ ...RULE, name: " " })).toEqual({ name: "must not be empty" });
     expect(messages({ ...RULE, notify: { emails: ["nope"] } })).toEqual({ "notify.emails.0": "must be an email address" });
     expect(RuleCreate.parse(RULE)).toMatchObject({ relative: false, notify: { emails: [], webhook: true } });
+  });
+
+  it("says what an engine and a kind of engine must be; null watches every one", () => {
+    expect(messages({ ...RULE, engine_id: "front-line" })).toEqual({ engine_id: "must be an engine id (a UUID)" });
+    expect(messages({ ...RULE, provider: "twilio" })).toEqual({ provider: `must be one of: ${PROVIDER_NAMES.join(", ")}` });
+    const engine = "22222222-2222-4222-8222-222222222222";
+    expect(RuleCreate.parse({ ...RULE, engine_id: engine, provider: "vapi" })).toMatchObject({ engine_id: engine, provider: "vapi" });
+    expect(RuleCreate.parse({ ...RULE, engine_id: null, provider: null })).toMatchObject({ engine_id: null, provider: null });
   });
 });

@@ -156,6 +156,6 @@ async function minuteRows(table: string) {
   const { rows } = await sql<Record<string, string | number>>`SELECT * FROM ${sql.table(table)}
     ORDER BY account_id, minute, agent_id, engine_id, provider`.execute(db());
   const counts = ["calls", "failed", "duration", "cost", "analyzed", "judged", "succeeded", "negative"];
-  return rows.map((r) => ({ ...r, minute: Number(r.minute), ...Object.fromEntries(counts.map((k) => [k, Math.round(Number(r[k]) * 1e6) / 1e6])) }))
+  return rows.map((r): Record<string, string | number> => ({ ...r, minute: Number(r.minute), ...Object.fromEntries(counts.map((k) => [k, Math.round(Number(r[k]) * 1e6) / 1e6])) }))
     .filter((r) => counts.some((k) => r[k] !== 0));
 }
