@@ -14,6 +14,8 @@ const nextConfig = {
   // better-sqlite3 and pg are native/Node-only: keep them out of the server bundle.
   serverExternalPackages: ["better-sqlite3", "pg"],
   poweredByHeader: false,
+  // NEXT_DIST_DIR: a second build beside .next (two people testing in one checkout); default .next.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   // `npm test` builds (`npm run build:unchecked`, VOXDESK_TYPECHECKED=1) while `npm run check` runs
   // `tsc --noEmit` beside it, and fails if either fails: the build's own second type-check of the
   // same files is skipped there. Any other build checks types.

@@ -17,7 +17,7 @@ const PROCESS = /process\.(umask|chdir)\(/;
 const DB = /harness|startAppChild|spawn\(|execFile|fork\(|runCli|process\.env(\.[A-Z_]+|\[[^\]]+\]) =|vi\.stubEnv|process\.chdir|Object\.assign\(process\.env|resetConfigForTests|TEST_PG/;
 
 const root = import.meta.dirname;
-const SKIP = new Set(["node_modules", ".next", ".git", "e2e", "test-results", "playwright-report"]);
+const SKIP = new Set(["node_modules", ".next", "tmp", ".git", "e2e", "test-results", "playwright-report"]);
 function testFiles(dir = ""): string[] {
   return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((e) => {
     const rel = path.join(dir, e.name);

@@ -12,7 +12,7 @@ import { outcomesFor } from "@/lib/outcomes/db";
 import { ANALYSIS_PLAN_EXAMPLE } from "@/lib/outcomes/openapi";
 import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
 import { call, newAccountWithToken } from "@/lib/testing/harness";
-import { startServer } from "@/lib/testing/server";
+import { hasBuild, startServer } from "@/lib/testing/server";
 import { freshBenchDatabase } from "./support/bench-database";
 import { percentile, printSideBySide, type BenchRow } from "./support/bench-kit";
 import { loadBurst, httpRequest } from "./support/http-load";
@@ -108,7 +108,7 @@ const rate = (b: Burst) => (b.done / b.ms) * 1000;
 export async function benchIngest(postgresAdminUrl?: string): Promise<BenchRow[]> {
   const w = await world(postgresAdminUrl);
   const env = { RATE_LIMIT_PER_MINUTE: String(1e9), WEBHOOK_RATE_LIMIT_PER_MINUTE: String(1e9), READ_CACHE_MB: String(DEFAULT_READ_CACHE_MB), LOG_LEVEL: "silent" };
-  const useNext = process.env.BENCH_INGEST_SERVER !== "route" && fs.existsSync(path.join(process.cwd(), ".next", "BUILD_ID"));
+  const useNext = process.env.BENCH_INGEST_SERVER !== "route" && hasBuild();
   const server = useNext ? await startServer(w.database, env) : await startRouteChild(env);
   const pid = useNext ? (server as { proc: { pid?: number } }).proc.pid : (server as { pid?: number }).pid;
   const json = { "content-type": "application/json" };

@@ -1,6 +1,4 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import { Webhook } from "standardwebhooks";
 import * as agentRoute from "@/app/api/agent/route";
 import { DEFAULT_READ_CACHE_MB, resetConfigForTests } from "@/lib/core/config";
@@ -9,7 +7,7 @@ import { createEngine, openWebhookSecret, recordDeployment } from "@/lib/engines
 import { adapterFor } from "@/lib/engines/registry";
 import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
 import { call, newAccountWithToken } from "@/lib/testing/harness";
-import { startServer } from "@/lib/testing/server";
+import { hasBuild, startServer } from "@/lib/testing/server";
 import { twilioSignature } from "@/lib/testing/twilio-signature";
 import { burst, startRouteChild, type Burst } from "./bench-ingest";
 import { freshBenchDatabase } from "./support/bench-database";
@@ -51,7 +49,7 @@ const newSid = () => `CA${crypto.randomUUID().replace(/-/g, "")}`;
 export async function benchSelfHosted(postgresAdminUrl?: string): Promise<BenchRow[]> {
   const w = await world(postgresAdminUrl);
   const env = { RATE_LIMIT_PER_MINUTE: String(1e9), WEBHOOK_RATE_LIMIT_PER_MINUTE: String(1e9), READ_CACHE_MB: String(DEFAULT_READ_CACHE_MB), LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "silent", CARRIER_PRICES: "off" };
-  const useNext = process.env.BENCH_INGEST_SERVER !== "route" && fs.existsSync(path.join(process.cwd(), ".next", "BUILD_ID"));
+  const useNext = process.env.BENCH_INGEST_SERVER !== "route" && hasBuild();
   const server = useNext ? await startServer(w.database, env) : await startRouteChild(env);
   const pid = useNext ? (server as { proc: { pid?: number } }).proc.pid : (server as { pid?: number }).pid;
   let n = 0;

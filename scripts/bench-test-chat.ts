@@ -1,5 +1,4 @@
 import { spawn } from "node:child_process";
-import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import readline from "node:readline";
@@ -9,7 +8,7 @@ import { closeDb, migrateDatabase } from "@/lib/core/client";
 import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
 import { startFakeAiProvider } from "@/lib/testing/fake-ai-provider";
 import { call, newAccountWithToken } from "@/lib/testing/harness";
-import { startServer } from "@/lib/testing/server";
+import { hasBuild, startServer } from "@/lib/testing/server";
 import { freshBenchDatabase } from "./support/bench-database";
 import { percentile, printSideBySide, type BenchRow } from "./support/bench-kit";
 
@@ -75,7 +74,7 @@ export async function benchTestChat(postgresAdminUrl?: string): Promise<BenchRow
   if ((await post(providersRoute.POST, { name: "Fake", base_url: ai.baseUrl, api_key: ai.apiKey, model: "fake-small" })).status !== 201) throw new Error("provider not created");
   await closeDb();
   const env = { TOOL_TARGET_ALLOWLIST: "127.0.0.1", TOOL_TEST_RATE_LIMIT_PER_MINUTE: String(1e9), RATE_LIMIT_PER_MINUTE: String(1e9), LOG_LEVEL: "silent" };
-  const built = fs.existsSync(path.join(process.cwd(), ".next", "server", "app", "api", "agent", "[id]", "test-chat"));
+  const built = hasBuild(path.join("server", "app", "api", "agent", "[id]", "test-chat"));
   const useNext = process.env.BENCH_CHAT_SERVER !== "route" && built;
   const server = useNext ? await startServer(bench.database, env) : await startChatChild(env);
   const agentHttp = new http.Agent({ keepAlive: true, maxSockets: 1 });

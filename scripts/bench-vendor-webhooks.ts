@@ -1,13 +1,11 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import { sign } from "retell-sdk";
 import { DEFAULT_READ_CACHE_MB, resetConfigForTests } from "@/lib/core/config";
 import { closeDb, migrateDatabase } from "@/lib/core/client";
 import { createEngine, openEngineSecrets, openWebhookSecret } from "@/lib/engines/db";
 import { adapterFor } from "@/lib/engines/registry";
 import { newAccountWithToken } from "@/lib/testing/harness";
-import { startServer } from "@/lib/testing/server";
+import { hasBuild, startServer } from "@/lib/testing/server";
 import { burst, startRouteChild, type Burst } from "./bench-ingest";
 import { freshBenchDatabase } from "./support/bench-database";
 import { percentile, type BenchRow } from "./support/bench-kit";
@@ -73,7 +71,7 @@ function retellEvent(id: string) {
 export async function benchVendorWebhooks(postgresAdminUrl?: string): Promise<BenchRow[]> {
   const w = await world(postgresAdminUrl);
   const env = { RATE_LIMIT_PER_MINUTE: String(1e9), WEBHOOK_RATE_LIMIT_PER_MINUTE: String(1e9), READ_CACHE_MB: String(DEFAULT_READ_CACHE_MB), LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "silent" };
-  const useNext = process.env.BENCH_INGEST_SERVER !== "route" && fs.existsSync(path.join(process.cwd(), ".next", "BUILD_ID"));
+  const useNext = process.env.BENCH_INGEST_SERVER !== "route" && hasBuild();
   const server = useNext ? await startServer(w.database, env) : await startRouteChild(env);
   const pid = useNext ? (server as { proc: { pid?: number } }).proc.pid : (server as { pid?: number }).pid;
   const taken = (answer: string) => {

@@ -15,6 +15,11 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Where `next build` wrote: .next, or NEXT_DIST_DIR (next.config.mjs) for a second build in the same checkout. */
+export const buildDir = (): string => process.env.NEXT_DIST_DIR || ".next";
+/** Whether a production build is there to start (`sub`: a file of one route it must have). */
+export const hasBuild = (sub = "BUILD_ID"): boolean => fs.existsSync(path.join(process.cwd(), buildDir(), sub));
+
 export interface RunningServer { url: string; port: number; proc: ChildProcess; stop(signal?: NodeJS.Signals): Promise<void> }
 
 /**
@@ -23,9 +28,7 @@ export interface RunningServer { url: string; port: number; proc: ChildProcess; 
  * kill -9 use this; `npm test` builds first.
  */
 export async function startServer(database: string, env: Record<string, string> = {}): Promise<RunningServer> {
-  if (!fs.existsSync(path.join(process.cwd(), ".next", "BUILD_ID"))) {
-    throw new Error("No production build in .next: run `npm run build` first (npm test does).");
-  }
+  if (!hasBuild()) throw new Error(`No production build in ${buildDir()}: run \`npm run build\` first (npm test does).`);
   const port = await freePort();
   // BENCH_SERVER_PROFILE=<dir>: the server writes a CPU profile there when it stops (the bench's hot paths under next start).
   const profile = process.env.BENCH_SERVER_PROFILE;
