@@ -41,6 +41,11 @@ export interface Dial {
  */
 export type Ingest = (call: NormalizedCall | CallPatch, agentName?: string) => Promise<UpsertOutcome>;
 
+/** One call of a sync page, and the remote agent's name where the page gives it. */
+export interface PageCall { call: NormalizedCall | CallPatch; agentName?: string }
+/** Stores a page of calls a sync pulled, in one transaction (ingest.ts ingestCalls); an adapter calls it once per page. */
+export type IngestPage = (calls: readonly PageCall[]) => Promise<void>;
+
 /**
  * Failures are AppErrors (lib/http/errors.ts) in the engine bridge's terms: 422 for what the
  * operator must fix (a refused key or agent), 424 for an engine that failed or did not answer.
@@ -71,11 +76,11 @@ export interface EngineAdapter {
   /** Places a call; the call as it stands once the engine took it (queued). Present iff info.can.place_call. */
   placeCall?(engine: EngineRow, dial: Dial): Promise<NormalizedCall>;
   /**
-   * Pulls past calls created within [from, to] and ingests each. `onPage` after each page the engine
+   * Pulls past calls created within [from, to] and ingests them a page at a time. `onPage` after each page the engine
    * answered, once its calls are ingested: awaited (the background run writes its progress then), and
    * what it throws stops the pull. Present iff info.can.sync.
    */
-  sync?(engine: EngineRow, range: { from: number; to: number }, ingest: Ingest, onPage?: () => Promise<void>): Promise<void>;
+  sync?(engine: EngineRow, range: { from: number; to: number }, ingestPage: IngestPage, onPage?: () => Promise<void>): Promise<void>;
   /**
    * A request the engine (or its carrier) posted to the engine's webhook URL, after the path
    * secret found the engine: verifies and reads it, ingests what it reports, and returns the answer

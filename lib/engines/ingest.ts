@@ -2,9 +2,10 @@ import "server-only";
 import { agentForIngest } from "@/lib/agents/db";
 import { recordIngest } from "@/lib/core/metrics";
 import { callAgentId } from "@/lib/calls/db/calls";
-import { upsertCall, type UpsertOutcome } from "@/lib/calls/db/ingest";
+import { upsertCall, upsertCalls, type PageItem, type UpsertOutcome } from "@/lib/calls/db/ingest";
 import type { CallPatch, NormalizedCall } from "@/lib/calls/normalized";
 import { findDeploymentByRemoteAgent, versionInForce, type EngineRow } from "./db";
+import type { PageCall } from "./adapter";
 import { callHooks } from "./call-hooks";
 import { linkRemoteAgent } from "./db/linked-agents";
 import { providerInfo } from "./providers";
@@ -30,19 +31,51 @@ export async function ingestCall(engine: EngineRow, call: NormalizedCall | CallP
   return outcome;
 }
 
-async function ingestOne(engine: EngineRow, call: NormalizedCall | CallPatch, { placedVersion, agentName }: IngestOptions): Promise<UpsertOutcome> {
+async function ingestOne(engine: EngineRow, call: NormalizedCall | CallPatch, opts: IngestOptions): Promise<UpsertOutcome> {
+  const { report, hooks } = await resolve(engine, call, opts, new Map());
+  return upsertCall(engine.account_id, report, hooks);
+}
+
+/**
+ * A page of a sync: each call resolved as ingestCall would, its remote agent read (or linked) once
+ * for the page, then every call written in one transaction (upsertCalls): a page costs one COMMIT
+ * and one read of its stored calls, not one of each per call.
+ */
+export async function ingestCalls(engine: EngineRow, page: readonly PageCall[]): Promise<UpsertOutcome[]> {
+  const agents: AgentCache = new Map();
+  const items: PageItem[] = [];
+  for (const { call, agentName } of page) items.push(await resolve(engine, call, { agentName }, agents));
+  const outcomes = await upsertCalls(engine.account_id, items);
+  for (const outcome of outcomes) recordIngest(engine.provider, outcome);
+  return outcomes;
+}
+
+type Agent = Awaited<ReturnType<typeof agentForIngest>>;
+/** A remote agent's deployment and agent, read once per page. */
+type AgentCache = Map<string, Promise<{ dep: DeploymentRow | undefined; agent: Agent }>>;
+
+/** The report resolved to our agent and the hooks that follow it (the agent's analysis plan decides its outcome's). */
+async function resolve(engine: EngineRow, call: NormalizedCall | CallPatch, { placedVersion, agentName }: IngestOptions, agents: AgentCache): Promise<PageItem> {
   if (!call.remote_agent_id) {
     // A call's agent never changes once recorded: read outside the write, for its analysis plan.
     const agentId = await callAgentId(engine.account_id, call.call_sid);
     const agent = agentId ? await agentForIngest(engine.account_id, agentId) : undefined;
-    return upsertCall(engine.account_id, { ...call, patch: true, engine_id: engine.id }, callHooks(agent?.analysis_plan, !!call.extra?.engine_analysis));
+    return { report: { ...call, patch: true, engine_id: engine.id }, hooks: callHooks(agent?.analysis_plan, !!call.extra?.engine_analysis) };
   }
-  const dep = await findDeploymentByRemoteAgent(engine.id, call.remote_agent_id) ?? await linked(engine, call.remote_agent_id, agentName);
-  const agent = dep ? await agentForIngest(engine.account_id, dep.agent_id) : undefined;
+  const remoteId = call.remote_agent_id;
+  let found = agents.get(remoteId);
+  if (!found) {
+    found = (async () => {
+      const dep = await findDeploymentByRemoteAgent(engine.id, remoteId) ?? await linked(engine, remoteId, agentName);
+      return { dep, agent: dep ? await agentForIngest(engine.account_id, dep.agent_id) : undefined };
+    })();
+    agents.set(remoteId, found);
+  }
+  const { dep, agent } = await found;
   const created = call.created_at ?? new Date().toISOString();
   const agent_version = placedVersion !== undefined ? placedVersion : dep && agent ? await deployedAt(engine, dep, created) : null;
-  const resolved = { agent_id: agent?.agent_id ?? call.remote_agent_id, name: agent?.agent_name ?? "", engine_id: engine.id, agent_version };
-  return upsertCall(engine.account_id, { ...call, ...resolved } as Parameters<typeof upsertCall>[1], callHooks(agent?.analysis_plan, !!call.extra?.engine_analysis));
+  const resolved = { agent_id: agent?.agent_id ?? remoteId, name: agent?.agent_name ?? "", engine_id: engine.id, agent_version };
+  return { report: { ...call, ...resolved } as PageItem["report"], hooks: callHooks(agent?.analysis_plan, !!call.extra?.engine_analysis) };
 }
 
 type DeploymentRow = NonNullable<Awaited<ReturnType<typeof findDeploymentByRemoteAgent>>>;

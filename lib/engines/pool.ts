@@ -7,8 +7,10 @@ export async function inPool<T>(items: readonly T[], n: number, fn: (item: T) =>
 }
 
 /**
- * How many calls of a sync page are ingested at once: enough for SQLite's group commit to share
- * commits (1,045 calls/s at 1,000 at once, 977 at 16), and on PostgreSQL fewer transactions queued
- * on the same account-day rollup lock (149 calls/s at 16, 131 at 1,000; bench section 13).
+ * A request started ahead (a sync's next page, asked for while this one is stored): its failure is
+ * handled where it is awaited, or nowhere when the pull stopped first — never an unhandled rejection.
  */
-export const INGEST_CONCURRENCY = 64;
+export function prefetched<T>(request: Promise<T>): Promise<T> {
+  request.catch(() => {});
+  return request;
+}

@@ -1,7 +1,6 @@
 import "server-only";
-import type { UpsertOutcome } from "@/lib/calls/db/ingest";
 import type { EngineRow } from "./db";
-import { ingestCall } from "./ingest";
+import { ingestCalls } from "./ingest";
 import { capableAdapter } from "./registry";
 
 const WEEK_MS = 7 * 86_400_000;
@@ -20,9 +19,9 @@ export function syncRange(range: { from?: string; to?: string } = {}): { from: n
 
 /**
  * Pulls past calls when the engine's reports cannot reach us, whichever engine: the created_at
- * range [from, to], each call through the same ingest as a webhook's. Running it twice changes
- * nothing the second time. The API runs it in the background (sync-worker.ts), the CLI in the
- * foreground. `onPage` gets the figures so far after each page the engine answered; it is awaited,
+ * range [from, to], each call through the same ingest as a webhook's, a page per transaction.
+ * Running it twice changes nothing the second time. The API runs it in the background
+ * (sync-worker.ts), the CLI in the foreground. `onPage` gets the figures so far after each page the engine answered; it is awaited,
  * and what it throws stops the pull.
  */
 export async function syncEngine(
@@ -30,10 +29,8 @@ export async function syncEngine(
 ): Promise<SyncProgress> {
   const { run } = capableAdapter(engine, "sync", "engine_id");
   const progress: SyncProgress = { imported: 0, updated: 0, unchanged: 0, pages: 0 };
-  await run(engine, range, async (call, agentName) => {
-    const outcome: UpsertOutcome = await ingestCall(engine, call, { agentName });
-    progress[outcome] += 1;
-    return outcome;
+  await run(engine, range, async (calls) => {
+    for (const outcome of await ingestCalls(engine, calls)) progress[outcome] += 1;
   }, async () => {
     progress.pages += 1;
     await onPage?.({ ...progress });

@@ -40,6 +40,7 @@ const callsOf = async (engineId: unknown) => {
     cursor = `&cursor=${encodeURIComponent(page.json.next_cursor)}`;
   }
 };
+const getCalls = () => Object.entries(retell.requests()).filter(([k]) => k.startsWith("GET /v2/get-call")).reduce((n, [, v]) => n + v, 0);
 const range = { from: new Date(T0).toISOString(), to: new Date(T0 + 20 * DAY).toISOString() };
 
 beforeAll(async () => {
@@ -111,7 +112,14 @@ describe("Vapi and Retell through their SDKs", () => {
       expect(c.recording_url).toBe(stored.recording_url ?? "");
       expect(c).toMatchObject({ provider: "retell", name: retell.agent.agent_name, duration: Number(stored.duration_ms ?? 0) / 1000 });
     }
-    expect(Object.entries(retell.requests()).filter(([k]) => k.startsWith("GET /v2/get-call")).reduce((n, [, v]) => n + v, 0)).toBeGreaterThanOrEqual(130);
+    expect(getCalls()).toBeGreaterThanOrEqual(130);
+
+    // Again: a call stored whole (final, with its transcript) is taken from the page; only the others are fetched whole.
+    const before = getCalls();
+    const again = await syncToEnd(a.token, String(retellEngine.engine_id), range);
+    expect(again).toMatchObject({ status: "done", imported: 0, updated: 0, unchanged: 130 });
+    expect(getCalls() - before).toBe(calls.filter((c) => c.transcription === "").length);
+    expect(await callsOf(retellEngine.engine_id)).toEqual(calls);
   });
 
   it("linked agents are listed, and a call placed through one goes to the vendor as its API asks; a failure is not retried", async () => {

@@ -3,6 +3,7 @@ import { runSql } from "@/lib/core/prepared";
 import { callLatency, type CallLatency } from "@/lib/calls/latency";
 import type { CallExtras } from "@/lib/calls/normalized";
 import type { CallEnding } from "@/lib/calls/endings";
+import { FINAL_CALL_STATUSES } from "@/lib/calls/status";
 import { sql } from "kysely";
 import { db, dialect } from "@/lib/core/client";
 import { decodeCursor, keysetPage } from "@/lib/core/cursor";
@@ -194,6 +195,17 @@ export async function callAgentId(accountId: string, callSid: string): Promise<s
   // Every carrier callback asks this: a constant text, compiled once on SQLite.
   const [row] = await runSql<{ agent_id: string }>(db(), "SELECT agent_id FROM calls WHERE account_id = ? AND call_sid = ?", [accountId, callSid]);
   return row?.agent_id;
+}
+
+/**
+ * Which of these calls are stored whole: in a final status, with their transcript. A sync whose list
+ * pages leave the transcript out fetches only the others whole (the page itself patches these).
+ */
+export async function callsStoredWhole(accountId: string, callSids: readonly string[]): Promise<Set<string>> {
+  if (!callSids.length) return new Set();
+  const rows = await db().selectFrom("calls").select("call_sid").where("account_id", "=", accountId).where("call_sid", "in", [...callSids])
+    .where("status", "in", [...FINAL_CALL_STATUSES]).where("transcription", "<>", "").execute();
+  return new Set(rows.map((r) => r.call_sid));
 }
 
 /** Where a call's recording really is, for the route that streams it with its engine's credentials. */

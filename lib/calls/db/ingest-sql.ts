@@ -20,6 +20,9 @@ function texts(pg: boolean) {
     stored: `SELECT ${STORED_COLUMNS.join(", ")} FROM calls WHERE account_id = ? AND call_sid = ?${pg ? " FOR UPDATE" : ""}`,
     // What a patch (a partial report) merges into: every column a report sets.
     storedFull: `SELECT ${[...new Set([...STORED_COLUMNS, ...CALL_FIELDS])].join(", ")} FROM calls WHERE account_id = ? AND call_sid = ?${pg ? " FOR UPDATE" : ""}`,
+    // A page's stored calls in one read (a sync): the call_sids as a JSON array on SQLite, an array on PostgreSQL.
+    storedMany: `SELECT call_sid, ${[...new Set([...STORED_COLUMNS, ...CALL_FIELDS])].join(", ")} FROM calls WHERE account_id = ? AND call_sid IN (${pg
+      ? "SELECT unnest(?::text[])" : "SELECT value FROM json_each(?)"})${pg ? " FOR UPDATE" : ""}`,
     // agent_version is set once, by the first record of the call: later deliveries keep it.
     insert: `INSERT INTO calls (${fields.join(", ")}, account_id, call_sid, created_at, agent_version) VALUES (${marks(fields.length + 4)}) RETURNING id`,
     update: `UPDATE calls SET ${fields.map((f) => `${f} = ?`).join(", ")} WHERE id = ?`,
@@ -29,6 +32,8 @@ function texts(pg: boolean) {
 export const CALL_SQL = { sqlite: texts(false), postgres: texts(true) };
 
 export const ADVISORY_LOCK = "SELECT pg_advisory_xact_lock(hashtextextended(?, 0))";
+/** Several advisory locks in the order of the array given (sorted by the caller: every taker of several takes them alike). */
+export const ADVISORY_LOCKS = "SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0))) FROM unnest(?::text[]) AS t(k)";
 export const FTS_DELETE = "DELETE FROM calls_fts WHERE rowid = ?";
 export const FTS_INSERT = "INSERT INTO calls_fts (rowid, transcription, numbers) VALUES (?, ?, ?)";
 /** The provider of the engine a call came through, copied onto the call (migration 0023). */

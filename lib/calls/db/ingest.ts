@@ -7,7 +7,7 @@ import { groupedWriteTx } from "@/lib/core/group-commit";
 import { runSql } from "@/lib/core/prepared";
 import { numbersText } from "./insert";
 import type { DB } from "@/lib/core/tables";
-import { ADVISORY_LOCK, CALL_SQL, ENGINE_PROVIDER, FTS_DELETE, FTS_INSERT } from "./ingest-sql";
+import { ADVISORY_LOCK, ADVISORY_LOCKS, CALL_SQL, ENGINE_PROVIDER, FTS_DELETE, FTS_INSERT } from "./ingest-sql";
 import { moveRollups, rollupShares } from "./rollup-shares";
 
 /** A normalized call resolved to our agent (or kept under the engine's agent id when none matches). */
@@ -57,50 +57,114 @@ export async function upsertCall(accountId: string, report: ResolvedCall | Resol
     // deliveries (the webhook and the dial's own "queued") can both find no row and both INSERT. The
     // transaction-scoped advisory lock on (account, call_sid) covers the row before it exists, and the
     // row lock keeps rollup moves single. SQLite's BEGIN IMMEDIATE already serialises writers.
-    const pg = dialect() === "postgres";
-    const q = CALL_SQL[dialect()];
-    if (pg) await advisoryLock(trx, `call:${accountId}:${report.call_sid}`);
+    const ctx = writeContext(accountId);
+    if (ctx.pg) await advisoryLock(trx, callLockKey(accountId, report.call_sid));
     // A patch reads the whole stored call to merge into (a full report replaces it: the hot path reads less).
-    const isPatch = "patch" in report;
-    const [old] = await runSql<Stored & Partial<StoredCall>>(trx, isPatch ? q.storedFull : q.stored, [accountId, report.call_sid]);
-    const c = isPatch ? mergePatch(report, old as StoredCall | undefined) : report;
-    if (!c || (old && !isPatch && !isNewer(c, old))) return "unchanged";
-    const extra = JSON.stringify(c.extra);
-    const provider = await providerOf(trx, accountId, c.engine_id, old);
-    // In the order of CALL_FIELDS (ingest-sql.ts).
-    const values = [c.agent_id, c.name, c.from_number, c.to_number, c.duration, c.recording_url, c.transcription, c.status, c.cost,
-      c.call_type, c.engine_id, provider, c.status_rank, c.updated_at, extra, ...(pg ? [numbersText(c.from_number, c.to_number)] : [])];
-    let id: number;
-    // The call keeps the day it was first recorded on, so it never moves between rollup days.
-    const createdAt = old?.created_at ?? c.created_at;
-    // PostgreSQL: a status change takes one rollup row and gives another; two calls moving through the
-    // same statuses the other way round would deadlock on those rows. One lock per account and day,
-    // always taken after the call's, puts every rollup change of that day in a single order.
-    if (pg) await advisoryLock(trx, `rollup:${accountId}:${createdAt.slice(0, 10)}`);
-    // An imported call (rank 0) was never in the engine rollups: it leaves the daily one only.
-    const before = old ? rollupShares({ ...old, account_id: accountId, call_sid: c.call_sid, extra: old.extra ?? null, created_at: createdAt }, (old.status_rank ?? 0) > 0) : [];
-    if (old) {
-      id = Number(old.id);
-      await runSql(trx, q.update, [...values, id]);
-    } else {
-      const [row] = await runSql<{ id: number | string }>(trx, q.insert, [...values, accountId, c.call_sid, createdAt, c.agent_version ?? null]);
-      id = Number(row.id);
-    }
-    // The search index follows the transcript and numbers: a patch that changed neither (a status callback) leaves it.
-    const sameText = isPatch && old && (["transcription", "from_number", "to_number"] as const).every((k) => (old as Partial<StoredCall>)[k] === c[k]);
-    if (!pg && !sameText) {
-      if (old) await runSql(trx, FTS_DELETE, [id]);
-      await runSql(trx, FTS_INSERT, [id, c.transcription, numbersText(c.from_number, c.to_number)]);
-    }
-    await moveRollups(trx, before, rollupShares({ ...c, account_id: accountId, created_at: createdAt, provider }, true));
-    // The stored created_at: an outcome's rollup day and the call log's order follow the call row.
-    // The stored agent_version too: the first record's stamp, which later deliveries keep.
-    const stored = old ? { ...c, created_at: createdAt, agent_version: old.agent_version ?? null, provider } : { ...c, provider };
-    const previous = old ? { agent_id: old.agent_id, status: old.status, duration: old.duration, cost: old.cost, created_at: createdAt,
-      engine_id: old.engine_id ?? null, provider: old.provider ?? null } : undefined;
-    for (const hook of hooks) await hook(trx, accountId, stored, !old, previous);
-    return old ? "updated" : "imported";
+    const [old] = await runSql<StoredRow>(trx, "patch" in report ? ctx.q.storedFull : ctx.q.stored, [accountId, report.call_sid]);
+    return writeCall(trx, ctx, report, old, hooks);
   });
+}
+
+/** One report of a page and the hooks that follow it (each call's agent has its own analysis plan). */
+export interface PageItem { report: ResolvedCall | ResolvedPatch; hooks: readonly CallHook[] }
+
+/**
+ * A page of reports (a sync) in one transaction, each call exactly as upsertCall would write it: one
+ * COMMIT and one read of the stored calls for the page instead of one per call. PostgreSQL: every
+ * call's lock first, then every rollup day's, each set in sorted order — a single delivery takes one
+ * call's then one day's, so the two never wait on each other in a circle.
+ */
+export async function upsertCalls(accountId: string, items: readonly PageItem[]): Promise<UpsertOutcome[]> {
+  if (!items.length) return [];
+  return groupedWriteTx(async (trx) => {
+    const ctx = writeContext(accountId);
+    const sids = [...new Set(items.map((i) => i.report.call_sid))].sort();
+    if (ctx.pg) await runSql(trx, ADVISORY_LOCKS, [sids.map((sid) => callLockKey(accountId, sid))]);
+    const stored = new Map((await runSql<StoredRow & { call_sid: string }>(trx, ctx.q.storedMany, [accountId, ctx.pg ? sids : JSON.stringify(sids)]))
+      .map((row) => [row.call_sid, row]));
+    if (ctx.pg) {
+      const now = new Date().toISOString();
+      const days = new Set(items.map((i) => (stored.get(i.report.call_sid)?.created_at ?? i.report.created_at ?? now)).map(dayOf));
+      await runSql(trx, ADVISORY_LOCKS, [[...days].sort().map((day) => rollupLockKey(accountId, day))]);
+      days.forEach((day) => ctx.lockedDays.add(day));
+    }
+    const done = new Set<string>();
+    const outcomes: UpsertOutcome[] = [];
+    for (const { report, hooks } of items) {
+      const sid = report.call_sid;
+      // A call twice in one page: the second copy merges into what the first wrote.
+      const old = done.has(sid) ? (await runSql<StoredRow>(trx, ctx.q.storedFull, [accountId, sid]))[0] : stored.get(sid);
+      outcomes.push(await writeCall(trx, ctx, report, old, hooks));
+      done.add(sid);
+    }
+    return outcomes;
+  });
+}
+
+type StoredRow = Stored & Partial<StoredCall>;
+
+interface WriteContext {
+  accountId: string; pg: boolean; q: (typeof CALL_SQL)["sqlite"];
+  /** Rollup days whose lock this transaction holds (PostgreSQL). */
+  lockedDays: Set<string>;
+  /** Engines' providers read in this transaction. */
+  providers: Map<string, string | null>;
+}
+
+function writeContext(accountId: string): WriteContext {
+  const pg = dialect() === "postgres";
+  return { accountId, pg, q: CALL_SQL[dialect()], lockedDays: new Set(), providers: new Map() };
+}
+
+const callLockKey = (accountId: string, sid: string) => `call:${accountId}:${sid}`;
+const rollupLockKey = (accountId: string, day: string) => `rollup:${accountId}:${day}`;
+const dayOf = (iso: string) => iso.slice(0, 10);
+
+/** The write of one call once its lock is held and its stored row read: the row, its search index, rollups and hooks. */
+async function writeCall(trx: Kysely<DB>, ctx: WriteContext, report: ResolvedCall | ResolvedPatch, old: StoredRow | undefined,
+  hooks: readonly CallHook[]): Promise<UpsertOutcome> {
+  const { accountId, pg, q } = ctx;
+  const isPatch = "patch" in report;
+  const c = isPatch ? mergePatch(report, old as StoredCall | undefined) : report;
+  if (!c || (old && !isPatch && !isNewer(c, old))) return "unchanged";
+  const extra = JSON.stringify(c.extra);
+  const provider = await providerOf(trx, ctx, c.engine_id, old);
+  // In the order of CALL_FIELDS (ingest-sql.ts).
+  const values = [c.agent_id, c.name, c.from_number, c.to_number, c.duration, c.recording_url, c.transcription, c.status, c.cost,
+    c.call_type, c.engine_id, provider, c.status_rank, c.updated_at, extra, ...(pg ? [numbersText(c.from_number, c.to_number)] : [])];
+  let id: number;
+  // The call keeps the day it was first recorded on, so it never moves between rollup days.
+  const createdAt = old?.created_at ?? c.created_at;
+  // PostgreSQL: a status change takes one rollup row and gives another; two calls moving through the
+  // same statuses the other way round would deadlock on those rows. One lock per account and day,
+  // always taken after the call's, puts every rollup change of that day in a single order.
+  if (pg && !ctx.lockedDays.has(dayOf(createdAt))) {
+    await advisoryLock(trx, rollupLockKey(accountId, dayOf(createdAt)));
+    ctx.lockedDays.add(dayOf(createdAt));
+  }
+  // An imported call (rank 0) was never in the engine rollups: it leaves the daily one only.
+  const before = old ? rollupShares({ ...old, account_id: accountId, call_sid: c.call_sid, extra: old.extra ?? null, created_at: createdAt }, (old.status_rank ?? 0) > 0) : [];
+  if (old) {
+    id = Number(old.id);
+    await runSql(trx, q.update, [...values, id]);
+  } else {
+    const [row] = await runSql<{ id: number | string }>(trx, q.insert, [...values, accountId, c.call_sid, createdAt, c.agent_version ?? null]);
+    id = Number(row.id);
+  }
+  // The search index follows the transcript and numbers: a patch that changed neither (a status callback) leaves it.
+  const sameText = isPatch && old && (["transcription", "from_number", "to_number"] as const).every((k) => (old as Partial<StoredCall>)[k] === c[k]);
+  if (!pg && !sameText) {
+    if (old) await runSql(trx, FTS_DELETE, [id]);
+    await runSql(trx, FTS_INSERT, [id, c.transcription, numbersText(c.from_number, c.to_number)]);
+  }
+  await moveRollups(trx, before, rollupShares({ ...c, account_id: accountId, created_at: createdAt, provider }, true));
+  // The stored created_at: an outcome's rollup day and the call log's order follow the call row.
+  // The stored agent_version too: the first record's stamp, which later deliveries keep.
+  const stored = old ? { ...c, created_at: createdAt, agent_version: old.agent_version ?? null, provider } : { ...c, provider };
+  const previous = old ? { agent_id: old.agent_id, status: old.status, duration: old.duration, cost: old.cost, created_at: createdAt,
+    engine_id: old.engine_id ?? null, provider: old.provider ?? null } : undefined;
+  for (const hook of hooks) await hook(trx, accountId, stored, !old, previous);
+  return old ? "updated" : "imported";
 }
 
 const advisoryLock = (trx: Kysely<DB>, key: string) => runSql(trx, ADVISORY_LOCK, [key]);
@@ -109,10 +173,13 @@ const advisoryLock = (trx: Kysely<DB>, key: string) => runSql(trx, ADVISORY_LOCK
  * The provider copied onto the call (the call log filters by it without a join): the stored one while
  * the engine is the same, as an engine never changes provider; else its engine's, one primary-key read.
  */
-async function providerOf(trx: Kysely<DB>, accountId: string, engineId: string, old: Stored | undefined): Promise<string | null> {
+async function providerOf(trx: Kysely<DB>, ctx: WriteContext, engineId: string, old: Stored | undefined): Promise<string | null> {
   if (old?.provider && old.engine_id === engineId) return old.provider;
-  const [row] = await runSql<{ provider: string }>(trx, ENGINE_PROVIDER, [accountId, engineId]);
-  return row?.provider ?? null;
+  if (!ctx.providers.has(engineId)) {
+    const [row] = await runSql<{ provider: string }>(trx, ENGINE_PROVIDER, [ctx.accountId, engineId]);
+    ctx.providers.set(engineId, row?.provider ?? null);
+  }
+  return ctx.providers.get(engineId)!;
 }
 
 function isNewer(c: ResolvedCall, old: Stored): boolean {

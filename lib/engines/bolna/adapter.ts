@@ -38,13 +38,13 @@ export const bolnaAdapter: EngineAdapter = {
   },
 
   /** Every agent deployed on the engine, 7-day windows over [from, to], pages of 50. */
-  async sync(engine, { from, to }, ingest, onPage) {
+  async sync(engine, { from, to }, ingestPage, onPage) {
     for (const remoteId of await deployedRemoteIds(engine)) {
       for (let start = from; start < to || start === from; start += WEEK_MS) {
         const end = Math.min(start + WEEK_MS, to);
         for (let page = 1; ; page += 1) {
           const res = await listRemoteExecutions(engine, remoteId, page, new Date(start).toISOString(), new Date(end).toISOString());
-          for (const e of res.data) await ingest(executionToCall(e));
+          await ingestPage(res.data.map((e) => ({ call: executionToCall(e) })));
           await onPage?.();
           if (!res.has_more || res.data.length === 0) break;
         }

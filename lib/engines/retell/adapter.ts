@@ -1,7 +1,8 @@
 import "server-only";
 import { AppError, validationError } from "@/lib/http/errors";
-import type { EngineAdapter } from "../adapter";
-import { inPool } from "../pool";
+import { callsStoredWhole } from "@/lib/calls/db/calls";
+import type { EngineAdapter, PageCall } from "../adapter";
+import { inPool, prefetched } from "../pool";
 import { text } from "../read-json";
 import { engineSettings, type EngineRow } from "../db";
 import { reportAsPatch } from "../report-patch";
@@ -72,18 +73,27 @@ export const retellAdapter: EngineAdapter = {
     return retellCallToCall(call);
   },
 
-  /** `POST /v3/list-calls` by pagination key, oldest first; each call then fetched whole (v3 leaves out its transcript and recording). */
-  async sync(engine, { from, to }, ingest, onPage) {
+  /**
+   * `POST /v3/list-calls` by pagination key, oldest first. A call not yet stored whole is then fetched
+   * whole (v3 leaves out its transcript and recording); one stored whole and final is taken from the
+   * page (what the page lacks, the stored call keeps). The next page is asked for while this one is stored.
+   */
+  async sync(engine, { from, to }, ingestPage, onPage) {
     const client = retellClient(engine);
-    for (let key: string | undefined; ;) {
-      const page = await client.listCalls({ from, to }, key);
+    let next = prefetched(client.listCalls({ from, to }));
+    for (;;) {
+      const page = await next;
+      const more = page.has_more && !!page.pagination_key;
+      if (more) next = prefetched(client.listCalls({ from, to }, page.pagination_key));
+      const whole = await callsStoredWhole(engine.account_id, page.items.map((item) => text(item.call_id)));
+      const calls: PageCall[] = [];
       await inPool(page.items, FETCH_CONCURRENCY, async (item) => {
-        const whole = await client.getCall(text(item.call_id));
-        return ingest(reportAsPatch(retellCallToCall(whole)), text(whole.agent_name) || undefined);
+        const call = whole.has(text(item.call_id)) ? item : await client.getCall(text(item.call_id));
+        calls.push({ call: reportAsPatch(retellCallToCall(call)), agentName: text(call.agent_name) || undefined });
       });
+      await ingestPage(calls);
       await onPage?.();
-      if (!page.has_more || !page.pagination_key) return;
-      key = page.pagination_key;
+      if (!more) return;
     }
   },
 

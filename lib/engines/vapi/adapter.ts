@@ -2,7 +2,7 @@ import "server-only";
 import { AppError, validationError } from "@/lib/http/errors";
 import { newSecret } from "@/lib/webhooks/sign";
 import type { EngineAdapter } from "../adapter";
-import { INGEST_CONCURRENCY, inPool } from "../pool";
+import { prefetched } from "../pool";
 import { text } from "../read-json";
 import { engineSettings, openEngineSecrets, type EngineRow } from "../db";
 import { reportAsPatch } from "../report-patch";
@@ -73,9 +73,10 @@ export const vapiAdapter: EngineAdapter = {
   /**
    * `GET /call` answers newest first with no cursor: the window's upper edge moves down to the oldest
    * call of each page. Calls sharing that instant are asked again (`createdAtLe`) and skipped by id,
-   * so none is lost at a page edge; a page of one instant only moves past it.
+   * so none is lost at a page edge; a page of one instant only moves past it. The next page is asked
+   * for while this one is stored.
    */
-  async sync(engine, { from, to }, ingest, onPage) {
+  async sync(engine, { from, to }, ingestPage, onPage) {
     const client = vapiClient(engine);
     const names = new Map((await client.listAssistants()).map((a) => [text(a.id), text(a.name)]));
     const numbers = new Map<string, Promise<string>>();
@@ -84,28 +85,34 @@ export const vapiAdapter: EngineAdapter = {
       return numbers.get(id)!;
     };
     const floor = new Date(from).toISOString();
+    const ask = (edge: { createdAtLe?: string; createdAtLt?: string }) => prefetched(client.listCalls({ limit: VAPI_PAGE, createdAtGe: floor, ...edge }));
     let edge = { createdAtLe: new Date(to).toISOString() } as { createdAtLe?: string; createdAtLt?: string };
     let seenAtEdge = new Set<string>();
+    let next = ask(edge);
     for (;;) {
-      const page = await client.listCalls({ limit: VAPI_PAGE, createdAtGe: floor, ...edge });
+      const page = await next;
       const fresh = page.filter((c) => !seenAtEdge.has(text(c.id)));
-      await inPool(fresh, INGEST_CONCURRENCY, async (raw) => {
+      const more = page.length >= VAPI_PAGE;
+      if (more) {
+        const oldest = text(page[page.length - 1].createdAt);
+        const atOldest = page.filter((c) => text(c.createdAt) === oldest).map((c) => text(c.id));
+        if (atOldest.length === page.length) {
+          edge = { createdAtLt: oldest };
+          seenAtEdge = new Set();
+        } else {
+          // Still at the same instant as the last page: what was seen there stays seen.
+          seenAtEdge = edge.createdAtLe === oldest ? new Set([...seenAtEdge, ...atOldest]) : new Set(atOldest);
+          edge = { createdAtLe: oldest };
+        }
+        next = ask(edge);
+      }
+      await ingestPage(await Promise.all(fresh.map(async (raw) => {
         const call = vapiCallToCall(raw);
         if (text(raw.phoneNumberId) && !(call.call_type === "inbound" ? call.to_number : call.from_number)) withVapiNumber(call, await numberOf(text(raw.phoneNumberId)));
-        return ingest(reportAsPatch(call), names.get(call.remote_agent_id));
-      });
+        return { call: reportAsPatch(call), agentName: names.get(call.remote_agent_id) };
+      })));
       await onPage?.();
-      if (page.length < VAPI_PAGE) return;
-      const oldest = text(page[page.length - 1].createdAt);
-      const atOldest = page.filter((c) => text(c.createdAt) === oldest).map((c) => text(c.id));
-      if (atOldest.length === page.length) {
-        edge = { createdAtLt: oldest };
-        seenAtEdge = new Set();
-      } else {
-        // Still at the same instant as the last page: what was seen there stays seen.
-        seenAtEdge = edge.createdAtLe === oldest ? new Set([...seenAtEdge, ...atOldest]) : new Set(atOldest);
-        edge = { createdAtLe: oldest };
-      }
+      if (!more) return;
     }
   },
 
