@@ -11,7 +11,8 @@ export const WINDOWS = [10, 30, 60, 180, 1440] as const;
 const Name = z.string().trim().min(1, "must not be empty").max(200);
 const MetricField = z.enum(METRICS).describe(
   "failed_calls (count of calls ending failed), success_rate and negative_sentiment_rate (percent of analysed calls), "
-  + "average_duration (seconds), cost (sum), calls (count); over the window, by the call's creation time");
+  + "average_duration (seconds), cost (sum), calls (count); over the window's whole minutes, a call counted in the minute it ended "
+  + "and an outcome in the minute it was analysed");
 const AgentId = z.string().min(1).nullable().describe("Only this agent's calls; omitted or null: every agent");
 /** Engines' ids are UUIDs; one of another account, or none, is a 422 naming the field (lib/alerts/rule-engine.ts). */
 const EngineId = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "must be an engine id (a UUID)").nullable()
@@ -55,7 +56,8 @@ export const RuleView = z.object({
   comparator: z.enum(["gt", "lt"]), threshold: z.number(), window_minutes: z.number().int(), relative: z.boolean(),
   severity: Severity, notify: z.object({ emails: z.array(z.string()), webhook: z.boolean() }),
   state: z.enum(["ok", "triggered"]).describe("triggered while the rule has an open incident"),
-  value: z.number().nullable().optional().describe("The metric now (percent change when relative); null when it has no value, e.g. a rate with no analysed call"),
+  value: z.number().nullable().optional().describe("The metric over the window's last whole minutes (percent change when relative); null when it has no value, e.g. a rate with no analysed call"),
+  evaluated_at: z.string().nullable().describe("When the rule was last evaluated (its state is as of then): every minute, and at once when it is created or changed"),
   created_at: z.string(), updated_at: z.string(),
 }).meta({ id: "AlertRule" });
 export type Rule = z.infer<typeof RuleView>;

@@ -2,8 +2,8 @@ import "server-only";
 import { getEngine } from "@/lib/engines/db";
 import { validationError } from "@/lib/http/errors";
 import type { Rule, RuleCreateInput, RulePatchInput } from "./schema";
-import { createRule, getRule, listRules, toRule, updateRule, type RuleRow } from "./db/rules";
-import { ruleValue } from "./evaluator";
+import { createRule, getRule, listRules, markEvaluated, toRule, updateRule, type RuleRow } from "./db/rules";
+import { evaluateRule, ruleValue } from "./evaluator";
 
 // Rules as the API shows them: the stored rule, its state (an open incident) and its value now,
 // computed from call_minute as the evaluator does (a sum over the window's rows, not the calls).
@@ -47,15 +47,27 @@ async function checkEngine(accountId: string, body: EngineScope, stored?: RuleRo
   }
 }
 
-export async function addRule(accountId: string, body: RuleCreateInput): Promise<RuleRow> {
+/**
+ * A created or changed rule is evaluated at once, as a tick would (an incident opens or resolves now,
+ * with its event and mail), so the answer and the console show its state as of now rather than "ok"
+ * until the next tick.
+ */
+async function evaluatedNow(accountId: string, r: RuleRow | undefined, now: number): Promise<RuleRow | undefined> {
+  if (!r) return undefined;
+  await evaluateRule(r, now, { evaluated: 0, opened: [], resolved: [] });
+  await markEvaluated([r.id], new Date(now).toISOString());
+  return getRule(accountId, r.id);
+}
+
+export async function addRule(accountId: string, body: RuleCreateInput, now = Date.now()): Promise<RuleRow | undefined> {
   await checkEngine(accountId, body);
-  return createRule(accountId, body);
+  return evaluatedNow(accountId, await createRule(accountId, body), now);
 }
 
 /** undefined: no such rule in the account (a 404 before any field is checked). */
-export async function changeRule(accountId: string, id: string, body: RulePatchInput): Promise<RuleRow | undefined> {
+export async function changeRule(accountId: string, id: string, body: RulePatchInput, now = Date.now()): Promise<RuleRow | undefined> {
   const stored = await getRule(accountId, id);
   if (!stored) return undefined;
   await checkEngine(accountId, body, stored);
-  return updateRule(accountId, id, body);
+  return evaluatedNow(accountId, await updateRule(accountId, id, body), now);
 }

@@ -1,4 +1,4 @@
-// Kysely types of migrations 0018 and 0028 (alerts), merged into lib/core/tables.ts's DB from here so
+// Kysely types of migrations 0018, 0028 and 0029 (alerts), merged into lib/core/tables.ts's DB from here so
 // the alerts room owns its schema's shape (as lib/outcomes/tables.ts does). Types only.
 import type {} from "@/lib/core/tables";
 
@@ -19,6 +19,8 @@ export interface AlertRulesTable {
   notify_emails: string;
   notify_webhook: number;
   created_at: string; updated_at: string;
+  /** When an evaluator last computed the rule (migration 0029); null: not yet. */
+  evaluated_at: string | null;
 }
 export interface AlertIncidentsTable {
   id: string; account_id: string; rule_id: string;
@@ -30,10 +32,26 @@ export interface AlertIncidentsTable {
   opened_at: string; resolved_at: string | null;
 }
 
+/** Alert mail's outbox (migration 0029): one row per incident and kind. */
+export interface AlertMailsTable {
+  id: string; account_id: string; incident_id: string;
+  /** triggered | resolved */
+  kind: string;
+  /** JSON array of addresses. */
+  recipients: string; subject: string; body: string;
+  /** pending | sent | failed */
+  status: string;
+  attempts: number;
+  /** Unix ms. */
+  next_attempt_at: number; lease_until: number | null; lease_token: string | null;
+  last_error: string | null; created_at: string; sent_at: string | null;
+}
+
 declare module "@/lib/core/tables" {
   interface DB {
     call_minute: CallMinuteTable;
     alert_rules: AlertRulesTable;
     alert_incidents: AlertIncidentsTable;
+    alert_mails: AlertMailsTable;
   }
 }

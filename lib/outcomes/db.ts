@@ -75,9 +75,10 @@ export async function writeOutcome(
     engineId, provider, accountId, callSid,
   ]);
   // Alerts: the minute rollup first, as ingest touches it before its outcome hook (lock order).
-  await moveOutcomeMinute(trx, accountId, old && { created_at: old.created_at, agent_id: old.agent_id, engine_id: old.engine_id, provider: old.provider,
+  // An outcome counts in the minute it was analysed (lib/alerts/db/minute.ts).
+  await moveOutcomeMinute(trx, accountId, old && { analyzed_at: old.analyzed_at, agent_id: old.agent_id, engine_id: old.engine_id, provider: old.provider,
     success: old.success === null ? null : Boolean(old.success), sentiment: old.sentiment },
-  { created_at: createdAt, agent_id: agentId, engine_id: engineId, provider, success: o.success, sentiment: o.sentiment });
+  { analyzed_at: meta.analyzedAt, agent_id: agentId, engine_id: engineId, provider, success: o.success, sentiment: o.sentiment });
   await moveOutcomeShare(trx, accountId, old && {
     day: old.created_at.slice(0, 10), agent_id: old.agent_id, engine_id: old.engine_id, provider: old.provider,
     success: old.success === null ? null : Boolean(old.success), sentiment: old.sentiment, disposition: old.disposition,
@@ -99,7 +100,7 @@ async function readCall(trx: Kysely<DB>, accountId: string, callSid: string): Pr
 }
 
 type OldShare = { agent_id: string; success: number | boolean | null; sentiment: string | null; disposition: string | null; created_at: string;
-  engine_id: string; provider: string };
+  analyzed_at: string; engine_id: string; provider: string };
 
 /**
  * Ingest's hook for the engine's own analysis, in the ingest's transaction: a vendor's analysis

@@ -59,8 +59,8 @@ import { evaluateOnce } from "@/lib/alerts/evaluator";
 const ADMIN = process.env.TEST_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:55432/postgres";
 const havePg = Boolean(process.env.TEST_PG_ADMIN_URL) || (await canConnect(ADMIN));
 
-// In creation order; migration 0023 recreated the three daily rollups (keyed by engine and provider too), 0028 call_minute.
-const TABLES = ["accounts", "calls", "agents", "tools", "tool_tests", "contact_lists", "contacts", "engines", "agent_deployments", "users", "api_tokens", "sessions", "audit_log", "signin_failures", "suppressions", "member_links", "campaigns", "campaign_contacts", "call_outcomes", "call_outcome_fields", "ai_providers", "analysis_jobs", "analysis_runs", "webhook_endpoints", "webhook_events", "webhook_deliveries", "webhook_attempts", "agent_versions", "agent_deployment_log", "alert_rules", "alert_incidents", "agent_tests", "agent_test_runs", "agent_test_results", "webhook_recovers", "call_price_jobs", "call_daily", "call_daily_engine", "call_outcome_daily", "account_pricing", "call_daily_latency", "engine_syncs", "call_minute"];
+// In creation order; migration 0023 recreated the three daily rollups (keyed by engine and provider too), 0028 call_minute; 0029 added alert_mails.
+const TABLES = ["accounts", "calls", "agents", "tools", "tool_tests", "contact_lists", "contacts", "engines", "agent_deployments", "users", "api_tokens", "sessions", "audit_log", "signin_failures", "suppressions", "member_links", "campaigns", "campaign_contacts", "call_outcomes", "call_outcome_fields", "ai_providers", "analysis_jobs", "analysis_runs", "webhook_endpoints", "webhook_events", "webhook_deliveries", "webhook_attempts", "agent_versions", "agent_deployment_log", "alert_rules", "alert_incidents", "agent_tests", "agent_test_runs", "agent_test_results", "webhook_recovers", "call_price_jobs", "call_daily", "call_daily_engine", "call_outcome_daily", "account_pricing", "call_daily_latency", "engine_syncs", "call_minute", "alert_mails"];
 const TOOL_TOKEN = "tok_copy_plaintext_9Xq2Lm";
 const UNTIL = new Date("2025-06-30T12:00:00Z");
 const pgName = `voxdesk_copy_${crypto.randomBytes(5).toString("hex")}`;
@@ -131,7 +131,8 @@ beforeAll(async () => {
   sqlitePath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "voxdesk-copy-")), "voxdesk.db");
   // No SECRET_KEY: the embedded default, a key file beside the database, which PostgreSQL then needs.
   delete process.env.SECRET_KEY;
-  await pointAt(sqlitePath, { LOG_LEVEL: "silent", TOOL_TARGET_ALLOWLIST: "127.0.0.1" });
+  // SMTP on a port nobody listens on: the alert's mail stays in its outbox (alert_mails) to be copied.
+  await pointAt(sqlitePath, { LOG_LEVEL: "silent", TOOL_TARGET_ALLOWLIST: "127.0.0.1", SMTP_URL: "smtp://127.0.0.1:1" });
   a = await newAccountWithToken("Copy A");
   b = await newAccountWithToken("Copy B");
   const old = newApiToken();
@@ -178,8 +179,8 @@ beforeAll(async () => {
   expect((await (await deliveryTick()).done).succeeded).toBe(1); // signed with the sealed secret (webhook_attempts)
   // A later report of the call with its turns' latency, as a push gives it (call_daily_latency).
   expect(await upsertCall(a.accountId, { call_sid: "copy-exec-1", patch: true, engine_id: engine.json.engine_id, extra: { latency_ms: [640, 820], interruptions: 1 } })).toBe("updated");
-  // An alert rule the execution above sets off (its call is in call_minute): alert_rules, alert_incidents.
-  const rule = { name: "Copy alert", metric: "calls", comparator: "gt", threshold: 0, window_minutes: 10, severity: "warning" };
+  // An alert rule the execution above sets off (its call is in call_minute): alert_rules, alert_incidents, alert_mails.
+  const rule = { name: "Copy alert", metric: "calls", comparator: "gt", threshold: 0, window_minutes: 10, severity: "warning", notify: { emails: ["oncall@example.test"] } };
   expect((await call(alertRulesRoute.POST, "POST", "/api/alert-rules", { token: a.token, body: rule })).status).toBe(201);
   expect((await evaluateOnce({ now: Date.parse("2025-06-02T09:05:00Z") })).opened).toHaveLength(1);
   // A test case of the agent and a run of it, queued (agent_tests, agent_test_runs, agent_test_results).

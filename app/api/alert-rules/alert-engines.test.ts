@@ -16,7 +16,7 @@ import * as rules from "./route";
 // Alert rules on one engine or one kind of engine: the fields checked (400 for their shape, 422 for
 // an engine that is not the account's or a provider that is not the engine's, 404 for another
 // account's rule), and the evaluator counting only that engine's (or kind's) calls, ingested through
-// the real ingest with every hook. call_minute, moved by the hooks, equals what migration 0028's
+// the real ingest with every hook. call_minute, moved by the hooks, equals what migration 0029's
 // rebuild makes of the same calls and outcomes.
 
 let a: { accountId: string; token: string };
@@ -118,7 +118,7 @@ describe("the evaluator counts only the rule's engine or kind", () => {
     for (const sid of ["b-1", "b-2", "b-3"]) await ingest(b.accountId, execution(sid, others, "failed", T - MIN));
     await writeTx((trx) => writeOutcome(trx, a.accountId, "own-1", "agent-desk",
       { success: false, success_reason: null, sentiment: "negative", disposition: null, fields: {}, errors: [] },
-      { source: "voxdesk", model: "m", analyzedAt: new Date(T).toISOString() }, true));
+      { source: "voxdesk", model: "m", analyzedAt: new Date(T - MIN).toISOString() }, true));
 
     const tick = await evaluateOnce({ now: T });
     const incidents = await db().selectFrom("alert_incidents").select(["rule_id", "value", "call_sids"]).where("id", "in", tick.opened.length ? tick.opened : [""]).execute();
@@ -136,8 +136,8 @@ describe("the evaluator counts only the rule's engine or kind", () => {
     for (const id of [onFront, onBack, onOwnKind, onBolna, everywhere, negative, frontNegative]) await remove(id);
   });
 
-  it("call_minute as the hooks moved it equals migration 0028's rebuild from the calls and outcomes", async () => {
-    const text = fs.readFileSync(path.join(process.cwd(), `lib/core/migrations/${dialect()}/0028_alert_engines.sql`), "utf8");
+  it("call_minute as the hooks moved it equals migration 0029's rebuild from the calls and outcomes", async () => {
+    const text = fs.readFileSync(path.join(process.cwd(), `lib/core/migrations/${dialect()}/0029_alert_minutes_mail.sql`), "utf8");
     const inserts = text.match(/INSERT INTO call_minute[\s\S]*?;/g)!;
     expect(inserts).toHaveLength(2);
     await sql`DROP TABLE IF EXISTS minute_check`.execute(db());

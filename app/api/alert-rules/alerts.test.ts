@@ -153,20 +153,21 @@ describe("alert evaluator", () => {
     expect(triggered).toHaveLength(1);
     expect(JSON.parse(triggered[0].body).data).toMatchObject({ incident_id: tick.opened[0], value: 3, call_sids: ["fail-1", "fail-2", "fail-3"], rule: { rule_id: rule } });
 
-    // fail-1 is 3 minutes old at T: 7 minutes later it has left the 10-minute window (2 failed remain).
-    expect((await evaluateOnce({ now: T + 6 * MIN })).resolved).toEqual([]);
-    const later = await evaluateOnce({ now: T + 7 * MIN });
+    // fail-1 ended in minute T - 3: the window of whole minutes before T + 7 still holds it, the one before T + 8 not (2 failed remain).
+    expect((await evaluateOnce({ now: T + 7 * MIN + 59_000 })).resolved).toEqual([]);
+    const later = await evaluateOnce({ now: T + 8 * MIN });
     expect(later.resolved).toEqual(tick.opened);
     const done = (await w.api("GET", `/api/incidents?rule_id=${rule}`)).json.incidents;
-    expect(done).toEqual([expect.objectContaining({ status: "resolved", resolved_at: new Date(T + 7 * MIN).toISOString() })]);
+    expect(done).toEqual([expect.objectContaining({ status: "resolved", resolved_at: new Date(T + 8 * MIN).toISOString() })]);
     const events = await db().selectFrom("webhook_events").select("type").where("account_id", "=", w.accountId).where("type", "like", "alert.%").execute();
     expect(events.map((e) => e.type).sort()).toEqual(["alert.resolved", "alert.triggered"]);
     await w.api("DELETE", `/api/alert-rules/${rule}`);
   });
 
   it("two evaluators ticking together open one incident", async () => {
-    const rule = (await w.api("POST", "/api/alert-rules", { ...RULE, metric: "calls", threshold: 0, window_minutes: 30 })).json.rule_id;
-    await ingest(w.accountId, execution("busy-1", "completed", T - 5 * MIN));
+    // On an agent with no call yet: the rule's own first evaluation (at its creation) finds nothing.
+    const rule = (await w.api("POST", "/api/alert-rules", { ...RULE, agent_id: "agent-busy", metric: "calls", threshold: 0, window_minutes: 30 })).json.rule_id;
+    await ingest(w.accountId, execution("busy-1", "completed", T - 5 * MIN, "agent-busy"));
     const ticks = await Promise.all([evaluateOnce({ now: T }), evaluateOnce({ now: T }), evaluateOnce({ now: T })]);
     expect(ticks.flatMap((t) => t.opened)).toHaveLength(1);
     const rows = await db().selectFrom("alert_incidents").select("status").where("rule_id", "=", rule).execute();
@@ -185,9 +186,11 @@ describe("alert evaluator", () => {
     const lines = readline.createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
     const exited = new Promise((resolve) => child.once("exit", resolve));
     expect((await lines.next()).value).toBe("ready");
-    await ingest(w.accountId, execution("twin-call", "completed", T - MIN));
     const made: string[] = [];
-    for (let i = 0; i < 8; i++) made.push((await w.api("POST", "/api/alert-rules", { ...RULE, name: `twin ${i}`, metric: "calls", threshold: 0, window_minutes: 60 })).json.rule_id);
+    for (let i = 0; i < 8; i++) {
+      made.push((await w.api("POST", "/api/alert-rules", { ...RULE, name: `twin ${i}`, agent_id: "agent-twin", metric: "calls", threshold: 0, window_minutes: 60 })).json.rule_id);
+    }
+    await ingest(w.accountId, execution("twin-call", "completed", T - MIN, "agent-twin"));
     const both = async (now: number) => {
       child.stdin!.write(`tick ${now}\n`);
       const [here, there] = await Promise.all([evaluateOnce({ now }), lines.next().then((l) => JSON.parse(l.value as string) as TickReport)]);
@@ -209,7 +212,7 @@ describe("alert evaluator", () => {
     const agent = "agent-rates";
     const outcome = (success: boolean, sentiment: "negative" | "positive"): Evaluated => ({ success, success_reason: null, sentiment, disposition: null, fields: {}, errors: [] });
     const analyse = (sid: string, o: Evaluated, isNew: boolean) => writeTx((trx) =>
-      writeOutcome(trx, w.accountId, sid, agent, o, { source: "voxdesk", model: "m", analyzedAt: new Date(T).toISOString() }, isNew));
+      writeOutcome(trx, w.accountId, sid, agent, o, { source: "voxdesk", model: "m", analyzedAt: new Date(T - MIN).toISOString() }, isNew));
     for (const sid of ["rate-a", "rate-b"]) await ingest(w.accountId, execution(sid, "completed", T - 2 * MIN, agent));
     await analyse("rate-a", outcome(false, "negative"), true);
     await analyse("rate-b", outcome(true, "positive"), true);

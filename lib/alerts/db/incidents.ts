@@ -7,6 +7,7 @@ import type { DB } from "@/lib/core/tables";
 import { uuid7Batch } from "@/lib/core/uuid7";
 import type { Incident, Metric } from "../schema";
 import type { AlertRulesTable } from "../tables";
+import { callEndMsSql } from "./minute";
 
 // Incidents: opened and resolved by the evaluator in one transaction with their webhook event.
 // One open incident per rule: the partial unique index (migration 0018) turns a second opener's
@@ -31,11 +32,21 @@ export async function windowSums(accountId: string, scope: RuleScope, from: numb
 /** The statuses a failed_calls rule counts, as call_minute.failed does (lib/calls/status.ts). */
 const FAILED_STATUSES = CALL_STATUSES.filter((s) => endReasonOf(s) === "failed");
 
-/** The first `limit` calls of the window counting toward the metric, through the calls/outcomes indexes. */
-export async function countingCalls(accountId: string, metric: Metric, scope: RuleScope, from: string, to: string, limit = 50): Promise<string[]> {
+/** How long before a window a counted call may have started: calls last less than a day. */
+const LONGEST_CALL_MS = 24 * 60 * 60_000;
+
+/**
+ * The first `limit` calls counting toward the metric in minutes [from, to), as call_minute counts
+ * them: a call in the minute it ended, an outcome in the minute it was analysed. The calls/outcomes
+ * indexes bound the scan to those started up to a day before the window.
+ */
+export async function countingCalls(accountId: string, metric: Metric, scope: RuleScope, from: number, to: number, limit = 50): Promise<string[]> {
+  const [fromMs, toMs] = [from * 60_000, to * 60_000];
+  const since = new Date(fromMs - LONGEST_CALL_MS).toISOString(), until = new Date(toMs).toISOString();
   if (metric === "success_rate" || metric === "negative_sentiment_rate") {
     let q = db().selectFrom("call_outcomes").select("call_sid").where("account_id", "=", accountId)
-      .where("created_at", ">=", from).where("created_at", "<", to);
+      .where("created_at", ">=", since).where("created_at", "<", until)
+      .where("analyzed_at", ">=", new Date(fromMs).toISOString()).where("analyzed_at", "<", until);
     q = metric === "success_rate" ? q.where("success", "=", dialect() === "postgres" ? false : 0) : q.where("sentiment", "=", "negative");
     if (scope.agent_id) q = q.where("agent_id", "=", scope.agent_id);
     // The outcome keeps its call's engine and provider (migration 0023), as call_minute counts it.
@@ -43,7 +54,10 @@ export async function countingCalls(accountId: string, metric: Metric, scope: Ru
     if (scope.provider) q = q.where("provider", "=", scope.provider);
     return (await q.orderBy("created_at").orderBy("call_sid").limit(limit).execute()).map((r) => r.call_sid);
   }
-  let q = db().selectFrom("calls").select("call_sid").where("account_id", "=", accountId).where("created_at", ">=", from).where("created_at", "<", to);
+  const end = callEndMsSql();
+  // Engine executions only (status_rank > 0): imported calls never pass the ingest's hook.
+  let q = db().selectFrom("calls").select("call_sid").where("account_id", "=", accountId).where("status_rank", ">", 0)
+    .where("created_at", ">=", since).where("created_at", "<", until).where(end, ">=", fromMs).where(end, "<", toMs);
   if (metric === "failed_calls") q = q.where("status", "in", FAILED_STATUSES);
   if (scope.agent_id) q = q.where("agent_id", "=", scope.agent_id);
   if (scope.engine_id) q = q.where("engine_id", "=", scope.engine_id);

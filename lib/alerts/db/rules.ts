@@ -17,7 +17,7 @@ export const toRule = (r: RuleRow): Rule => ({
   threshold: Number(r.threshold), window_minutes: Number(r.window_minutes), relative: Boolean(r.relative),
   severity: r.severity as "warning" | "critical",
   notify: { emails: JSON.parse(r.notify_emails) as string[], webhook: Boolean(r.notify_webhook) },
-  state: r.open_incident ? "triggered" : "ok", created_at: r.created_at, updated_at: r.updated_at,
+  state: r.open_incident ? "triggered" : "ok", evaluated_at: r.evaluated_at ?? null, created_at: r.created_at, updated_at: r.updated_at,
 });
 
 const withState = () => db().selectFrom("alert_rules as r").selectAll("r")
@@ -30,7 +30,7 @@ export async function createRule(accountId: string, v: RuleCreateInput): Promise
     engine_id: v.engine_id ?? null, provider: v.provider ?? null,
     comparator: v.comparator, threshold: v.threshold, window_minutes: v.window_minutes, relative: v.relative ? 1 : 0,
     severity: v.severity, notify_emails: JSON.stringify(v.notify.emails), notify_webhook: v.notify.webhook ? 1 : 0,
-    created_at: now, updated_at: now,
+    created_at: now, updated_at: now, evaluated_at: null,
   };
   describeAudit({ resourceId: row.id, summary: `alert rule ${v.name}` });
   await writeTx((trx) => trx.insertInto("alert_rules").values(row).execute());
@@ -76,4 +76,13 @@ export async function deleteRule(accountId: string, id: string): Promise<boolean
 /** Every rule of every account, for the evaluator (a rule is a small row; accounts have few). */
 export async function allRules(): Promise<AlertRulesTable[]> {
   return db().selectFrom("alert_rules").selectAll().orderBy("id").execute();
+}
+
+/** Records that an evaluator computed these rules at `at` (never moving the time back: instances tick together). */
+export async function markEvaluated(ids: string[], at: string): Promise<void> {
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500);
+    await db().updateTable("alert_rules").set({ evaluated_at: at }).where("id", "in", chunk)
+      .where((eb) => eb.or([eb("evaluated_at", "is", null), eb("evaluated_at", "<", at)])).execute();
+  }
 }

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { migrate } from "@/lib/core/sqlite";
 import { migratePg } from "@/lib/core/postgres";
@@ -6,7 +8,9 @@ import { dropOldDatabases, PG_ADMIN as admin, postgresBefore, sqliteBefore } fro
 // Migration 0028 on a database from before it: call_minute is rebuilt keyed by engine and provider
 // ('' for none) from the engine executions and outcomes of the minutes the evaluator keeps (the old
 // rows, without the dimension, go), and alert rules get an engine and provider of null (every one).
-// Same rows on both backends: the PostgreSQL half runs with TEST_PG_ADMIN_URL set (which also puts
+// Then 0029 on top: a call counts in the minute it ended (its start plus its duration once final, the
+// minute it started while in flight) and an outcome in the minute it was analysed; rules get no
+// evaluation time yet. Same rows on both backends: the PostgreSQL half runs with TEST_PG_ADMIN_URL set (which also puts
 // this file in vitest's db project, the one `npm run test:pg` runs).
 
 const NOW = Date.now();
@@ -52,16 +56,46 @@ const EXPECTED_MINUTES = [
   { minute: minute(5), agent_id: "ag1", engine_id: "e2", provider: "bolna-self-hosted", ...none, calls: 1, failed: 1, duration: 10, cost: 0.125 },
   { minute: minute(5), agent_id: "ag1", engine_id: "gone", provider: "", ...none, calls: 1 },
 ];
+// 0029: c1 (failed, 30 s), c2 (completed, 60 s) and c3 (error, 10 s) move to the minute they ended; c6 is in
+// flight (its start's); each outcome goes to the minute it was analysed (`at(0)`, now).
+const endMinute = (minutesAgo: number, seconds: number) => Math.floor((NOW - minutesAgo * 60_000 + seconds * 1000) / 60_000);
+const byMinute = (rs: Record<string, unknown>[]) => [...rs].sort((a, b) => Number(a.minute) - Number(b.minute)
+  || String(a.engine_id).localeCompare(String(b.engine_id)) || Number(a.calls) - Number(b.calls));
+// c5, three days old, is inside the rebuild's reach (a day of calls before the kept minutes) and will be pruned.
+const EXPECTED_0029 = byMinute([
+  { minute: endMinute(3 * 1440, 5), agent_id: "ag1", engine_id: "e1", provider: "bolna", ...none, calls: 1, failed: 1, duration: 5, cost: 1 },
+  { minute: endMinute(10, 30), agent_id: "ag1", engine_id: "e1", provider: "bolna", ...none, calls: 1, failed: 1, duration: 30, cost: 0.25 },
+  { minute: endMinute(10, 60), agent_id: "ag1", engine_id: "e1", provider: "bolna", ...none, calls: 1, duration: 60, cost: 0.5 },
+  { minute: endMinute(5, 10), agent_id: "ag1", engine_id: "e2", provider: "bolna-self-hosted", ...none, calls: 1, failed: 1, duration: 10, cost: 0.125 },
+  { minute: minute(5), agent_id: "ag1", engine_id: "gone", provider: "", ...none, calls: 1 },
+  { minute: minute(0), agent_id: "ag1", engine_id: "", provider: "", ...none, analyzed: 1 },
+  { minute: minute(0), agent_id: "ag1", engine_id: "e1", provider: "bolna", ...none, analyzed: 2, judged: 2, negative: 2 },
+]);
+/** Rows of the same key (two calls ending in one minute) are one row: merged as the table's key does. */
+const merged = (rs: Record<string, unknown>[]) => {
+  const out = new Map<string, Record<string, unknown>>();
+  for (const r of rs) {
+    const k = [r.minute, r.agent_id, r.engine_id, r.provider].join("|");
+    const o = out.get(k);
+    out.set(k, o ? Object.fromEntries(Object.entries(o).map(([f, v]) => [f, typeof v === "number" && f !== "minute" ? v + Number(r[f]) : v])) : { ...r });
+  }
+  return byMinute([...out.values()]);
+};
+const file = (dialect: string, name: string) => fs.readFileSync(path.join(process.cwd(), "lib", "core", "migrations", dialect, name), "utf8");
 const RULES = "SELECT id, engine_id, provider FROM alert_rules";
 const numbers = (rs: Record<string, unknown>[]) => rs.map((r) => ({ ...r, minute: Number(r.minute) }));
 
 afterAll(dropOldDatabases);
 
-it.runIf(!admin)("SQLite: 0028 rebuilds call_minute by engine and provider and leaves rules watching every engine", () => {
+it.runIf(!admin)("SQLite: 0028 rebuilds call_minute by engine and provider and leaves rules watching every engine; 0029 moves calls to the minute they ended", () => {
   const raw = sqliteBefore(28);
   for (const sql of rows("X'00'", "0")) raw.exec(sql);
-  expect(migrate(raw).to).toBeGreaterThanOrEqual(28);
+  raw.exec(file("sqlite", "0028_alert_engines.sql"));
   expect(numbers(raw.prepare(MINUTES).all() as Record<string, unknown>[])).toEqual(EXPECTED_MINUTES);
+  raw.pragma("user_version = 28");
+  expect(migrate(raw).to).toBeGreaterThanOrEqual(29);
+  expect(byMinute(numbers(raw.prepare(MINUTES).all() as Record<string, unknown>[]))).toEqual(merged(EXPECTED_0029));
+  expect(raw.prepare("SELECT evaluated_at FROM alert_rules").all()).toEqual([{ evaluated_at: null }]);
   expect(raw.prepare(RULES).all()).toEqual([{ id: "r1", engine_id: null, provider: null }]);
   // A rule's window is a range of minutes of one account: the key serves it without the age index.
   const plan = raw.prepare("EXPLAIN QUERY PLAN SELECT sum(calls) FROM call_minute WHERE account_id = ? AND minute >= ? AND minute < ? AND engine_id = ?")
@@ -70,10 +104,14 @@ it.runIf(!admin)("SQLite: 0028 rebuilds call_minute by engine and provider and l
   raw.close();
 });
 
-it.runIf(!!admin)("PostgreSQL: 0028 rebuilds call_minute by engine and provider and leaves rules watching every engine", async () => {
+it.runIf(!!admin)("PostgreSQL: 0028 rebuilds call_minute by engine and provider and leaves rules watching every engine; 0029 moves calls to the minute they ended", async () => {
   const pool = await postgresBefore(28);
   for (const sql of rows("'\\x00'::bytea", "false")) await pool.query(sql);
-  expect((await migratePg(pool)).to).toBeGreaterThanOrEqual(28);
+  await pool.query(file("postgres", "0028_alert_engines.sql"));
+  await pool.query("INSERT INTO schema_migrations (version) VALUES (28)");
   expect(numbers((await pool.query(MINUTES)).rows)).toEqual(EXPECTED_MINUTES);
+  expect((await migratePg(pool)).to).toBeGreaterThanOrEqual(29);
+  expect(byMinute(numbers((await pool.query(MINUTES)).rows))).toEqual(merged(EXPECTED_0029));
+  expect((await pool.query("SELECT evaluated_at FROM alert_rules")).rows).toEqual([{ evaluated_at: null }]);
   expect((await pool.query(RULES)).rows).toEqual([{ id: "r1", engine_id: null, provider: null }]);
 });
