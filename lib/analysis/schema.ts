@@ -21,6 +21,7 @@ export const RunCreateBody = z
     provider_id: text("The AI provider to analyse with; default the account's oldest").optional(),
     agent_id: text("Only calls of this agent").optional(),
     engine_id: text("Only calls from this engine").optional(),
+    provider: text("Only calls from engines of this kind (bolna, bolna-self-hosted, vapi, retell)").optional(),
     campaign_id: text("Only calls placed by this campaign").optional(),
     status: text("Only calls in this status (only completed calls are analysed)").optional(),
     call_type: text("inbound, outbound or web_call").optional(),

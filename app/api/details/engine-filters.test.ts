@@ -1,5 +1,6 @@
 import Papa from "papaparse";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createAiProvider } from "@/lib/ai-providers/db";
 import { CALL_FIELDS } from "@/lib/calls/db/calls";
 import { OUTCOME_COLUMNS } from "@/lib/outcomes/csv";
 import { call, useTempDatabase } from "@/lib/testing/harness";
@@ -7,6 +8,8 @@ import { HOSTED, IMPORTED, OWN, twoEngines } from "@/lib/testing/two-engines";
 import * as one from "./[call_sid]/route";
 import * as exporter from "./export/route";
 import * as details from "./route";
+import * as runs from "@/app/api/analysis-runs/route";
+import * as preview from "@/app/api/analysis-runs/preview/route";
 
 // The call log by engine: every call carries its engine and that engine's provider (copied onto
 // the call by the ingest), and the list, the export and single calls answer them; engine_id and
@@ -120,5 +123,26 @@ describe("filters", () => {
     }
     const res = await call(details.GET, "GET", "/api/details?provider=ultravox", { token: w.a.token });
     expect(res.json.errors[0].message).toBe("must be one of: bolna, bolna-self-hosted, vapi, retell");
+  });
+});
+
+describe("analysis runs", () => {
+  // Nothing is analysed here: a provider only lets the preview and the run answer.
+  beforeAll(() => createAiProvider(w.a.accountId, { name: "Local", base_url: "http://127.0.0.1:9/v1", api_key: "sk-test", model: "m" }));
+
+  it("take the engine and provider filters under the call log's names and checks", async () => {
+    for (const q of [`engine_id=${w.own}`, "provider=bolna-self-hosted", `engine_id=${w.own}&provider=bolna`]) {
+      const res = await call(preview.GET, "GET", `/api/analysis-runs/preview?${q}`, { token: w.a.token });
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+    }
+  });
+
+  it("a bad engine or provider is a 400 naming it, and starts nothing", async () => {
+    for (const [body, path] of [[{ provider: "ultravox" }, "provider"], [{ engine_id: "nope" }, "engine_id"]] as const) {
+      const res = await call(runs.POST, "POST", "/api/analysis-runs", { token: w.a.token, body });
+      expect(res.status, JSON.stringify(res.json)).toBe(400);
+      expect(res.json.errors.map((e: { path: string }) => e.path)).toEqual([path]);
+    }
+    expect((await call(runs.GET, "GET", "/api/analysis-runs", { token: w.a.token })).json.runs ?? []).toEqual([]);
   });
 });
