@@ -12,10 +12,15 @@ export interface TestSmtpServer {
   close(): Promise<void>;
 }
 
-export async function startSmtpServer(): Promise<TestSmtpServer> {
+/** `refuse`: while it answers true, every recipient is refused with a 451 (a mail server that is down for a while). */
+export async function startSmtpServer(opts: { refuse?: () => boolean } = {}): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true, disabledCommands: ["STARTTLS"], logger: false,
+    onRcptTo(_address, _session, done) {
+      if (opts.refuse?.()) return done(Object.assign(new Error("Try again later"), { responseCode: 451 }));
+      done();
+    },
     onData(stream, session, done) {
       let data = "";
       stream.on("data", (c: Buffer) => (data += c.toString("utf8")));
