@@ -1,7 +1,7 @@
 import "server-only";
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import { dialect } from "@/lib/core/client";
-import { runSql } from "@/lib/core/prepared";
+import { addRollup } from "@/lib/core/page-tx";
 import type { DB } from "@/lib/core/tables";
 import { endReasonOf, FINAL_CALL_STATUSES, isFinalStatus } from "@/lib/calls/status";
 
@@ -48,6 +48,10 @@ const keyOf = <S extends ShareKey>(k: Kind<S>, accountId: string, s: S) => [acco
 const sameRow = <S extends ShareKey>(k: Kind<S>, a: S, b: S) => a.agent_id === b.agent_id && k.minute(a) === k.minute(b)
   && (a.engine_id ?? "") === (b.engine_id ?? "") && (a.provider ?? "") === (b.provider ?? "");
 
+// A page of calls stored at once gathers its minutes' additions (lib/core/page-tx.ts).
+const add = (trx: Kysely<DB>, upsert: string, key: unknown[], counters: number[]) =>
+  addRollup(trx, { upsert, params: [...key, ...counters], counters: key.length });
+
 /**
  * Moves one share of call_minute from `old` (what it counted for before an update; undefined when
  * new) to `next`. The same row: one upsert by the difference, none when nothing it counts changed;
@@ -57,11 +61,11 @@ async function moveShare<S extends ShareKey>(trx: Kysely<DB>, k: Kind<S>, accoun
   const a = k.share(next, 1);
   if (old && sameRow(k, old, next)) {
     const diff = k.share(old, -1).map((v, i) => v + a[i]);
-    if (diff.some((v) => v !== 0)) await runSql(trx, k.upsert, [...keyOf(k, accountId, next), ...diff]);
+    if (diff.some((v) => v !== 0)) await add(trx, k.upsert, keyOf(k, accountId, next), diff);
     return;
   }
-  if (old) await runSql(trx, k.upsert, [...keyOf(k, accountId, old), ...k.share(old, -1)]);
-  await runSql(trx, k.upsert, [...keyOf(k, accountId, next), ...a]);
+  if (old) await add(trx, k.upsert, keyOf(k, accountId, old), k.share(old, -1));
+  await add(trx, k.upsert, keyOf(k, accountId, next), a);
 }
 
 type CallMinuteShare = ShareKey & { created_at: string; status: string; duration: number; cost: number };

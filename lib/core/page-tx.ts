@@ -1,0 +1,102 @@
+import "server-only";
+import type { Kysely } from "kysely";
+import { runSql } from "./prepared";
+import type { DB } from "./tables";
+
+// A transaction that stores many calls at once (a sync page, lib/calls/db/ingest.ts upsertCalls).
+// Each call is written as a single report would be, but two kinds of statement every call repeats
+// are gathered instead: additions to rollup rows (a page of a thousand calls adds to a few dozen
+// rows, each once, several rows per statement, at the end), and reads whose answer the page cannot
+// change (an account's webhook endpoints). On PostgreSQL each statement is a round trip, and these
+// were most of a sync's. Outside such a transaction both run at once, as they always did.
+
+/**
+ * An addition to a rollup row: `upsert` is `INSERT … VALUES (?, …) ON CONFLICT (key) DO UPDATE SET
+ * counter = counter + excluded.counter, …`; `params` its parameters, the counters from `counters` on.
+ * `labels`: parameters (before the counters) the row takes rather than adds, the latest winning.
+ * `prune`: the DELETE of the row by `pruneKey` once its first counter reaches zero, run after a
+ * negative addition.
+ */
+export interface RollupAdd {
+  upsert: string; params: readonly unknown[]; counters: number;
+  labels?: readonly number[]; prune?: string; pruneKey?: readonly unknown[];
+}
+
+interface Row { add: RollupAdd; params: unknown[]; key: string; negative: boolean }
+interface Page { rollups: Map<string, Row>; memo: Map<string, Promise<unknown>> }
+
+const pages = new WeakMap<Kysely<DB>, Page>();
+
+/** Runs `fn` with `trx` as a page transaction; the gathered rollup additions are written before it returns. */
+export async function inPageTx<T>(trx: Kysely<DB>, fn: () => Promise<T>): Promise<T> {
+  const page: Page = { rollups: new Map(), memo: new Map() };
+  pages.set(trx, page);
+  try {
+    const result = await fn();
+    await writeRollups(trx, page);
+    return result;
+  } finally {
+    pages.delete(trx);
+  }
+}
+
+/** A read the page cannot change, made once per page transaction (every time outside one). */
+export function pageMemo<T>(trx: Kysely<DB>, key: string, read: () => Promise<T>): Promise<T> {
+  const page = pages.get(trx);
+  if (!page) return read();
+  let p = page.memo.get(key) as Promise<T> | undefined;
+  if (!p) page.memo.set(key, (p = read()));
+  return p;
+}
+
+/** Adds to a rollup row: at once, or in a page transaction gathered with the page's other additions to that row. */
+export async function addRollup(trx: Kysely<DB>, add: RollupAdd): Promise<void> {
+  const page = pages.get(trx);
+  const negative = Number(add.params[add.counters]) < 0;
+  if (!page) {
+    await runSql(trx, add.upsert, add.params);
+    if (negative && add.prune) await runSql(trx, add.prune, add.pruneKey ?? []);
+    return;
+  }
+  const labels = new Set(add.labels ?? []);
+  const key = JSON.stringify(add.params.slice(0, add.counters).filter((_, i) => !labels.has(i)));
+  const id = `${add.upsert}\u0000${key}`;
+  const row = page.rollups.get(id);
+  if (!row) {
+    page.rollups.set(id, { add, params: [...add.params], key, negative });
+    return;
+  }
+  for (let i = 0; i < add.params.length; i++) {
+    if (i >= add.counters) row.params[i] = Number(row.params[i]) + Number(add.params[i]);
+    else if (labels.has(i)) row.params[i] = add.params[i];
+  }
+  row.negative ||= negative;
+}
+
+// Rows per statement: a few fixed sizes, so SQLite compiles a handful of texts per rollup, not one per count.
+const CHUNKS = [64, 16, 4, 1];
+const VALUES = /VALUES\s*\(([?,\s]+)\)/;
+
+/** Every gathered row, rollup by rollup, in key order (two writers never lock the same rows the other way round). */
+async function writeRollups(trx: Kysely<DB>, page: Page): Promise<void> {
+  const byText = new Map<string, Row[]>();
+  for (const row of page.rollups.values()) {
+    const list = byText.get(row.add.upsert) ?? [];
+    list.push(row);
+    byText.set(row.add.upsert, list);
+  }
+  for (const [text, rows] of byText) {
+    rows.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    const live = rows.filter((r) => r.params.slice(r.add.counters).some((v) => Number(v) !== 0) || r.add.labels?.length);
+    const marks = text.match(VALUES)?.[0];
+    for (let at = 0; at < live.length;) {
+      const n = marks ? CHUNKS.find((c) => c <= live.length - at)! : 1;
+      const chunk = live.slice(at, at + n);
+      await runSql(trx, n === 1 ? text : text.replace(VALUES, `VALUES ${Array(n).fill(marks!.slice("VALUES".length).trim()).join(", ")}`),
+        chunk.flatMap((r) => r.params));
+      at += n;
+    }
+    for (const r of rows) if (r.negative && r.add.prune) await runSql(trx, r.add.prune, r.add.pruneKey ?? []);
+  }
+  page.rollups.clear();
+}
