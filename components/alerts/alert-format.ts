@@ -1,4 +1,5 @@
 import type { Metric, Rule } from "@/lib/alerts/schema";
+import { providerInfo } from "@/lib/engines/providers";
 
 // Words and numbers of the Alerts page, one place (the table, the form and the incidents use them).
 
@@ -33,4 +34,11 @@ export function conditionText(r: Pick<Rule, "metric" | "comparator" | "threshold
   return r.relative
     ? `${METRIC_LABELS[r.metric]} ${op} ${r.threshold}% vs the previous ${w}`
     : `${METRIC_LABELS[r.metric]} ${op} ${formatValue(r.metric, r.threshold)} over ${w}`;
+}
+
+/** Which engine's calls a rule counts: "Engine: Front line", "All Vapi engines", "All engines" (a deleted engine by its id). */
+export function engineScopeText(r: Pick<Rule, "engine_id" | "provider">, engines: readonly { engine_id: string; name: string }[] | undefined): string {
+  if (r.engine_id) return `Engine: ${engines?.find((e) => e.engine_id === r.engine_id)?.name ?? r.engine_id}`;
+  if (r.provider) return `All ${providerInfo(r.provider)?.label ?? r.provider} engines`;
+  return "All engines";
 }

@@ -12,23 +12,34 @@ import { LoadingRows } from "@/components/ui/load-more";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { useAlertRules, useDeleteAlertRule } from "@/lib/alerts/hooks";
 import type { Rule } from "@/lib/alerts/schema";
+import { useEngines, type EngineRecord } from "@/lib/engines/hooks";
 import { useCan } from "@/lib/people/hooks/use-can";
-import { conditionText, formatValue } from "./alert-format";
+import { conditionText, engineScopeText, formatValue } from "./alert-format";
 import { IncidentsList } from "./incidents-list";
 import { RuleFormDialog } from "./rule-form-dialog";
 
-function RuleRow({ r, canEdit, onEdit, onDelete }: { r: Rule; canEdit: boolean; onEdit: () => void; onDelete: () => void }) {
+const checkedAt = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
+
+interface RowProps { r: Rule; engines: EngineRecord[] | undefined; canEdit: boolean; onEdit: () => void; onDelete: () => void }
+
+function RuleRow({ r, engines, canEdit, onEdit, onDelete }: RowProps) {
   return (
     <Tr>
       <Td className="max-w-0 min-w-36">
         <div className="truncate font-medium" title={r.name}>{r.name}</div>
         <div className="text-xs text-zinc-600 dark:text-zinc-400">{conditionText(r)}</div>
+        <div className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="rule-engine">{engineScopeText(r, engines)}</div>
       </Td>
       <Td className="tabular-nums" data-testid="rule-value">{formatValue(r.metric, r.value, r.relative)}</Td>
       <Td>
         {r.state === "triggered"
           ? <Badge variant={r.severity === "critical" ? "destructive" : "warning"}>Incident open</Badge>
           : <Badge variant="success">OK</Badge>}
+        {/* The state is the last evaluation's (every minute, and when the rule is saved). */}
+        <div className="mt-1 text-xs whitespace-nowrap text-zinc-600 dark:text-zinc-400" data-testid="rule-checked"
+          title={r.evaluated_at ? new Date(r.evaluated_at).toLocaleString() : undefined}>
+          {r.evaluated_at ? `Checked ${checkedAt(r.evaluated_at)}` : "Not checked yet"}
+        </div>
       </Td>
       <Td className="py-1 text-right whitespace-nowrap">
         {canEdit && (
@@ -45,6 +56,8 @@ function RuleRow({ r, canEdit, onEdit, onDelete }: { r: Rule; canEdit: boolean; 
 /** Alerts: rules with their value now and state (an open incident or OK), then the incidents with their calls. Admins edit. */
 export function AlertsPage() {
   const rules = useAlertRules();
+  // Names for the rules' engines; until they load (or if they fail) a rule's engine shows by id.
+  const engines = useEngines();
   const remove = useDeleteAlertRule();
   const can = useCan("admin");
   const [editing, setEditing] = React.useState<Rule | "new" | null>(null);
@@ -72,11 +85,11 @@ export function AlertsPage() {
       ) : (
         <Table aria-label="Alert rules">
           <THead>
-            <tr><Th>Rule</Th><Th>Now</Th><Th>State</Th><Th><span className="sr-only">Actions</span></Th></tr>
+            <tr><Th>Rule</Th><Th>Value</Th><Th>State</Th><Th><span className="sr-only">Actions</span></Th></tr>
           </THead>
           <TBody>
             {list.map((r) => (
-              <RuleRow key={r.rule_id} r={r} canEdit={can.allowed} onEdit={() => setEditing(r)} onDelete={() => setDeleting(r)} />
+              <RuleRow key={r.rule_id} r={r} engines={engines.data} canEdit={can.allowed} onEdit={() => setEditing(r)} onDelete={() => setDeleting(r)} />
             ))}
           </TBody>
         </Table>

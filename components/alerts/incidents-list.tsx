@@ -15,6 +15,10 @@ import { formatValue, METRIC_LABELS } from "./alert-format";
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
+/** "+1 415 555 0199 · Front desk · 28 Nov 2026, 10:32": a call as a person names it; its id only when nothing else is known. */
+const callWords = (c: Incident["calls"][number]) =>
+  c.number || c.agent_name || c.created_at ? [c.number ?? "Unknown number", c.agent_name ?? c.agent_id ?? "Unknown agent", c.created_at ? when(c.created_at) : null].filter(Boolean).join(" · ") : c.call_sid;
+
 function IncidentItem({ i }: { i: Incident }) {
   return (
     <li className="rounded-lg border border-zinc-200 p-3 dark:border-zinc-800" aria-label={`Incident: ${i.rule_name}`}>
@@ -27,13 +31,16 @@ function IncidentItem({ i }: { i: Incident }) {
         {METRIC_LABELS[i.metric]} was {formatValue(i.metric, i.value)} · opened {when(i.opened_at)}
         {i.resolved_at && <> · resolved {when(i.resolved_at)}</>}
       </p>
-      {i.call_sids.length > 0 ? (
+      {i.calls.length > 0 ? (
         <div className="mt-2">
-          <h3 className="text-xs font-medium text-zinc-600 dark:text-zinc-400">Calls that count toward it{i.call_sids.length >= 50 ? " (first 50)" : ""}</h3>
-          <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-1" aria-label={`Calls of the incident ${i.rule_name}`}>
-            {i.call_sids.map((sid) => (
-              <li key={sid}>
-                <Link href={callLogHref({ call: sid })} className="font-mono text-xs text-indigo-700 underline-offset-2 hover:underline focus-visible:underline dark:text-indigo-300">{sid}</Link>
+          <h3 className="text-xs font-medium text-zinc-600 dark:text-zinc-400">Calls that count toward it{i.calls.length >= 50 ? " (first 50)" : ""}</h3>
+          <ul className="mt-1 space-y-1" aria-label={`Calls of the incident ${i.rule_name}`}>
+            {i.calls.map((c) => (
+              <li key={c.call_sid}>
+                <Link href={callLogHref({ call: c.call_sid })} title={`Call ${c.call_sid}`}
+                  className="text-sm text-indigo-700 underline-offset-2 hover:underline focus-visible:underline dark:text-indigo-300">
+                  {callWords(c)}
+                </Link>
               </li>
             ))}
           </ul>

@@ -68,6 +68,12 @@ export const IncidentView = z.object({
   value: z.number().describe("The metric when the incident opened"),
   opened_at: z.string(), resolved_at: z.string().nullable(),
   call_sids: z.array(z.string()).describe("The first (up to 50) calls in the window that count toward the metric"),
+  calls: z.array(z.object({
+    call_sid: z.string(),
+    agent_id: z.string().nullable(), agent_name: z.string().nullable(),
+    number: z.string().nullable().describe("The other party: the number called, or the caller's for an inbound call"),
+    created_at: z.string().nullable().describe("When the call started"),
+  })).describe("call_sids as a person names them, in the same order; a call no longer in the account has only its call_sid"),
 }).meta({ id: "AlertIncident" });
 export type Incident = z.infer<typeof IncidentView>;
 

@@ -101,6 +101,20 @@ describe("alert rules API", () => {
     await w.api("DELETE", `/api/alert-rules/${id}`);
   });
 
+  it("a rule saved while its condition holds answers triggered with its value and evaluation time; an edit that clears it resolves", async () => {
+    const now = Date.now();
+    await ingest(w.accountId, execution("saved-1", "failed", now - 2 * 60_000, "agent-saved"));
+    const made = await w.api("POST", "/api/alert-rules", { ...RULE, agent_id: "agent-saved", threshold: 0 });
+    expect(made.json).toMatchObject({ state: "triggered", value: 1 });
+    expect(Date.parse(made.json.evaluated_at)).toBeGreaterThanOrEqual(now - 1000);
+    const id = made.json.rule_id;
+    expect((await w.api("GET", `/api/incidents?rule_id=${id}`)).json.incidents).toEqual([expect.objectContaining({ status: "open", call_sids: ["saved-1"] })]);
+    const patched = await w.api("PATCH", `/api/alert-rules/${id}`, { threshold: 5 });
+    expect(patched.json).toMatchObject({ state: "ok", value: 1 });
+    expect((await w.api("GET", `/api/incidents?rule_id=${id}`)).json.incidents).toEqual([expect.objectContaining({ status: "resolved" })]);
+    await w.api("DELETE", `/api/alert-rules/${id}`);
+  });
+
   it("another account's rule and incident answer 404", async () => {
     const id = (await w.api("POST", "/api/alert-rules", RULE)).json.rule_id;
     expect(await asOther("GET", `/api/alert-rules/${id}`)).toBe(404);
@@ -144,6 +158,9 @@ describe("alert evaluator", () => {
     const open = (await w.api("GET", "/api/incidents?status=open")).json.incidents;
     expect(open).toEqual([expect.objectContaining({ incident_id: tick.opened[0], rule_id: rule, status: "open", value: 3, resolved_at: null,
       call_sids: ["fail-1", "fail-2", "fail-3"], opened_at: new Date(T).toISOString() })]);
+    // Each call as the console names it: the number called, the agent, when it started.
+    expect(open[0].calls).toEqual(["fail-1", "fail-2", "fail-3"].map((sid, i) => ({ call_sid: sid, agent_id: "agent-front", agent_name: "Front desk",
+      number: "+14155550199", created_at: new Date(T - (3 - i) * MIN).toISOString() })));
     expect((await w.api("GET", `/api/alert-rules/${rule}`)).json).toMatchObject({ state: "triggered", value: 3 }); // the value now, as the evaluator sees it
     expect((await w.api("GET", `/api/incidents/${tick.opened[0]}`)).json.value).toBe(3);
     expect(await asOther("GET", `/api/incidents/${tick.opened[0]}`)).toBe(404);

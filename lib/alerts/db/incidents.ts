@@ -95,15 +95,35 @@ const incidentRows = () => db().selectFrom("alert_incidents as i").innerJoin("al
   .selectAll("i").select(["r.name as rule_name", "r.metric", "r.severity"]);
 type IncidentRow = Awaited<ReturnType<ReturnType<typeof incidentRows>["executeTakeFirstOrThrow"]>>;
 
-export const toIncident = (r: IncidentRow): Incident => ({
+type Stored = Omit<Incident, "calls">;
+
+const toIncident = (r: IncidentRow): Stored => ({
   incident_id: r.id, rule_id: r.rule_id, rule_name: r.rule_name, metric: r.metric as Metric, severity: r.severity as "warning" | "critical",
   status: r.status as "open" | "resolved", value: Number(r.value), opened_at: r.opened_at, resolved_at: r.resolved_at,
   call_sids: JSON.parse(r.call_sids) as string[],
 });
 
+/**
+ * Each incident's calls as a person names them (the other party's number, the agent, the time), read
+ * for every incident of a page at once; a call no longer in the account is listed by its id alone.
+ */
+async function withCalls(accountId: string, incidents: Stored[]): Promise<Incident[]> {
+  const sids = [...new Set(incidents.flatMap((i) => i.call_sids))];
+  const found = new Map<string, Incident["calls"][number]>();
+  for (let i = 0; i < sids.length; i += 500) {
+    const rows = await db().selectFrom("calls").select(["call_sid", "agent_id", "name", "from_number", "to_number", "call_type", "created_at"])
+      .where("account_id", "=", accountId).where("call_sid", "in", sids.slice(i, i + 500)).execute();
+    for (const c of rows) {
+      found.set(c.call_sid, { call_sid: c.call_sid, agent_id: c.agent_id, agent_name: c.name || null,
+        number: (c.call_type === "inbound" ? c.from_number : c.to_number) || null, created_at: c.created_at });
+    }
+  }
+  return incidents.map((i) => ({ ...i, calls: i.call_sids.map((sid) => found.get(sid) ?? { call_sid: sid, agent_id: null, agent_name: null, number: null, created_at: null }) }));
+}
+
 export async function getIncident(accountId: string, id: string): Promise<Incident | undefined> {
   const r = await incidentRows().where("i.account_id", "=", accountId).where("i.id", "=", id).executeTakeFirst();
-  return r && toIncident(r);
+  return r && (await withCalls(accountId, [toIncident(r)]))[0];
 }
 
 export async function listIncidents(accountId: string, f: { status?: string; rule_id?: string; limit: number; cursor?: string }) {
@@ -116,5 +136,5 @@ export async function listIncidents(accountId: string, f: { status?: string; rul
   }
   const rows = await q.orderBy("i.opened_at", "desc").orderBy("i.id", "desc").limit(f.limit + 1).execute();
   const { items, next_cursor, has_more } = keysetPage(rows, f.limit, (r) => [r.opened_at, r.id]);
-  return { incidents: items.map(toIncident), next_cursor, has_more };
+  return { incidents: await withCalls(accountId, items.map(toIncident)), next_cursor, has_more };
 }
