@@ -16,16 +16,13 @@ const FAKE_ORIGIN = `http://127.0.0.1:${fakeBolnaPort(PORT)}`;
 const auth = () => ({ Authorization: `Bearer ${apiToken()}` });
 
 /** Bolna's README agent, with `{variables}` in its welcome message and prompt. */
-async function createAgent(request: APIRequestContext, agentName: string): Promise<string> {
+function agentBody(agentName: string, welcome = "Good evening {first_name}.", prompt = "You are Alfred. Remind {first_name} about {appointment}.") {
   const base = bolnaExampleAgent();
-  const created = await request.post("/api/agent", {
-    headers: auth(),
-    data: {
-      ...base,
-      agent_config: { ...base.agent_config, agent_name: agentName, agent_welcome_message: "Good evening {first_name}." },
-      agent_prompts: { task_1: { system_prompt: "You are Alfred. Remind {first_name} about {appointment}." } },
-    },
-  });
+  return { ...base, agent_config: { ...base.agent_config, agent_name: agentName, agent_welcome_message: welcome }, agent_prompts: { task_1: { system_prompt: prompt } } };
+}
+
+async function createAgent(request: APIRequestContext, agentName: string): Promise<string> {
+  const created = await request.post("/api/agent", { headers: auth(), data: agentBody(agentName) });
   expect(created.status()).toBe(201);
   return (await created.json()).agent_id as string;
 }
@@ -195,17 +192,30 @@ test("edit an engine: a wrong key is named by the check on save, fixed in place;
   expect(await page.content()).not.toContain(FAKE_BOLNA_KEY);
 });
 
-test("the call dialog names a {variable} left blank and places the call only on a second, deliberate click", async ({ page, request }) => {
-  const agentId = await createAgent(request, `Alfred blanks ${Date.now().toString(36)}`);
+test("the call dialog asks for the deployed version's {variables}, names one left blank and places the call only on a second, deliberate click", async ({ page, request }) => {
+  const agentName = `Alfred blanks ${Date.now().toString(36)}`;
+  const agentId = await createAgent(request, agentName);
   const engine = await request.post("/api/engines", { headers: auth(), data: { name: "Fake Bolna blanks", base_url: FAKE_ORIGIN, api_key: FAKE_BOLNA_KEY } });
   expect(engine.status()).toBe(201);
   expect((await request.post(`/api/agent/${agentId}/deploy`, { headers: auth(), data: { engine_id: (await engine.json()).engine_id } })).status()).toBe(200);
+  // v2 is saved, not deployed: the engine still runs v1, whose welcome and prompt need other values.
+  const saved = await request.put(`/api/agent/${agentId}`, { headers: auth(), data: agentBody(agentName, "Hello.", "Offer {preferred_day}.") });
+  expect(saved.status()).toBe(200);
+
+  // The API refuses a call leaving v1's variables blank, naming each, unless told to place it anyway.
+  const refused = await request.post(`/api/agent/${agentId}/call`, { headers: auth(), data: { to_number: "+14155550125", template_variables: { preferred_day: "Monday", first_name: " " } } });
+  expect(refused.status()).toBe(422);
+  expect(((await refused.json()).errors as { path: string }[]).map((e) => e.path)).toEqual(["template_variables.first_name", "template_variables.appointment"]);
+  const anyway = await request.post(`/api/agent/${agentId}/call`, { headers: auth(), data: { to_number: "+14155550125", allow_blank_variables: true } });
+  expect(anyway.status()).toBe(202);
 
   await page.goto(`/agents/${agentId}`);
   await page.getByRole("button", { name: "Call a number" }).click();
   const call = page.getByRole("dialog", { name: "Call a number" });
   const warning = call.getByTestId("blank-variables");
   await expect(warning).toContainText("{first_name} and {appointment} are blank");
+  await expect(call.getByText("Prompt variables of v1, the version the engine runs")).toBeVisible();
+  await expect(call.getByLabel("{preferred_day}")).toHaveCount(0);
   await call.getByLabel("Number to call").fill("+1 415 555 0124");
   await call.getByLabel("{first_name}").fill("Bruce");
   await expect(warning).toHaveText(/^\{appointment\} is blank: .*a campaign would skip a contact without it\./);

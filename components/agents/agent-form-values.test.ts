@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AgentPayload } from "@/lib/agents/schema";
-import { agentToValues, errorText, newAgentValues, promptVariables, promptsWithoutTask, serverPathToField } from "./agent-form-values";
+import { agentToValues, errorText, newAgentValues, promptsWithoutTask, serverPathToField } from "./agent-form-values";
 import { importPayload } from "./import-payload";
 
 describe("builder defaults", () => {
@@ -37,16 +37,6 @@ describe("promptsWithoutTask", () => {
   });
   it("removing the first task makes task_2 the new task_1", () => {
     expect(promptsWithoutTask(prompts, 0, 3).task_1).toEqual({ system_prompt: "b" });
-  });
-});
-
-describe("promptVariables", () => {
-  it("lists {names} once, in order, and ignores {{double}} and empty braces", () => {
-    expect(promptVariables("Hi {customer_name}, your {date} slot. {customer_name}? {{literal}} {} { spaced }"))
-      .toEqual(["customer_name", "date", "spaced"]);
-  });
-  it("finds nothing in plain text", () => {
-    expect(promptVariables("Be polite.")).toEqual([]);
   });
 });
 

@@ -78,13 +78,6 @@ export function promptsWithoutTask(prompts: AgentFormValues["agent_prompts"], in
   return out;
 }
 
-/** `{customer_name}` style placeholders, in order of first use; `{{…}}` and empty braces are not variables. */
-export function promptVariables(prompt: string): string[] {
-  const seen = new Set<string>();
-  for (const match of prompt.matchAll(/(?<!\{)\{\s*([A-Za-z_][\w.-]*)\s*\}(?!\})/g)) seen.add(match[1]);
-  return [...seen];
-}
-
 /** `agent_config.tasks[0].tools_config.api_tool_ids[1]` (server) → `agent_config.tasks.0.tools_config.api_tool_ids.1` (form). */
 export function serverPathToField(path: string): string {
   return path.replace(/\[(\d+)\]/g, ".$1");

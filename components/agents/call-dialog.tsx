@@ -13,9 +13,10 @@ import { Field } from "@/components/ui/field";
 import { controlClass, Input } from "@/components/ui/input";
 import { callLogHref } from "@/lib/calls/url-state";
 import { usePlaceCall, type PlacedCall } from "@/lib/engines/hooks";
+import { useVersion } from "@/lib/agents/versions/hooks";
 import { ApiError } from "@/lib/http/fetch-json";
 import { cn } from "@/lib/utils";
-import { blankVariables, blankVariablesWarning, templateVariables } from "./call-variables";
+import { blankVariables, blankVariablesWarning, templateVariables } from "@/lib/agents/call-variables";
 import type { DeployableAgent } from "./deploy-dialog";
 
 // The form's own shape; the server checks the numbers (any format the contacts endpoint reads).
@@ -28,18 +29,33 @@ const CallForm = z.object({
 type CallValues = z.infer<typeof CallForm>;
 
 /**
+ * The `{variables}` of the version the chosen engine runs (not the latest saved one, which may use
+ * others): that version's content is read; a deploy from before versions runs the agent as saved.
+ */
+function useRunningVariables(agent: DeployableAgent, engineId: string) {
+  const dep = (agent.deployments ?? []).find((d) => d.engine_id === engineId);
+  const version = dep?.version ?? undefined;
+  const content = useVersion(agent.agent_id, version);
+  const source = version === undefined ? agent : content.data;
+  const variables = React.useMemo(() => (source ? templateVariables(source) : []), [source]);
+  return { variables, version, pending: version !== undefined && content.isPending, error: content.error };
+}
+
+/**
  * "Call a number": the agent calls `to_number` through an engine it is deployed on, with one input
- * per `{variable}` its prompts and welcome message use. Success shows the call sid and where to
- * follow the call in the call log. A variable left blank is named as it stays blank; placing the
- * call with blanks takes a second, deliberate click ("Place call anyway").
+ * per `{variable}` the prompts and welcome message of the version that engine runs use. Success
+ * shows the call sid and where to follow the call in the call log. A variable left blank is named
+ * as it stays blank; placing the call with blanks takes a second, deliberate click ("Place call
+ * anyway"), which is also what tells the server to accept them (`allow_blank_variables`).
  */
 export function CallDialog({ agent, onClose }: { agent: DeployableAgent; onClose: () => void }) {
   const deployments = agent.deployments ?? [];
-  const variables = React.useMemo(() => templateVariables(agent), [agent]);
   const form = useForm<CallValues>({
     resolver: zodResolver(CallForm),
-    defaultValues: { to_number: "", from_number: "", engine_id: deployments[0]?.engine_id ?? "", template_variables: Object.fromEntries(variables.map((v) => [v, ""])) },
+    defaultValues: { to_number: "", from_number: "", engine_id: deployments[0]?.engine_id ?? "", template_variables: {} },
   });
+  const running = useRunningVariables(agent, useWatch({ control: form.control, name: "engine_id" }));
+  const { variables } = running;
   const place = usePlaceCall(agent.agent_id);
   const [placed, setPlaced] = React.useState<PlacedCall | null>(null);
   const { errors, isSubmitting } = form.formState;
@@ -51,18 +67,21 @@ export function CallDialog({ agent, onClose }: { agent: DeployableAgent; onClose
   const confirmBlank = warning !== null && acceptedBlank === blankKey;
 
   const onSubmit = form.handleSubmit(async (v) => {
+    if (running.pending || running.error) return;
     if (warning && !confirmBlank) {
       setAcceptedBlank(blankKey);
       form.setFocus(`template_variables.${blank[0]}`);
       return;
     }
-    const filled = Object.fromEntries(Object.entries(v.template_variables).filter(([, x]) => x.trim() !== ""));
+    // Only the running version's variables: one typed for another engine's version is not sent.
+    const filled = Object.fromEntries(variables.map((name) => [name, v.template_variables[name] ?? ""]).filter(([, x]) => x.trim() !== ""));
     try {
       setPlaced(await place.mutateAsync({
         to_number: v.to_number,
         ...(v.from_number && { from_number: v.from_number }),
         ...(Object.keys(filled).length && { template_variables: filled }),
         ...(v.engine_id && { engine_id: v.engine_id }),
+        ...(blank.length > 0 && { allow_blank_variables: true }),
       }));
     } catch (err) {
       if (!(err instanceof ApiError)) return form.setError("root.server", { message: "Could not reach the server. Try again." });
@@ -111,9 +130,11 @@ export function CallDialog({ agent, onClose }: { agent: DeployableAgent; onClose
                 </select>
               </Field>
             )}
+            {running.pending && <p className="text-sm text-zinc-500 dark:text-zinc-400" aria-busy="true">Loading the variables of v{running.version}…</p>}
+            {running.error && <p role="alert" className="text-sm text-red-700 dark:text-red-300">Could not load v{running.version}, the version the engine runs: {running.error.message}</p>}
             {variables.length > 0 && (
               <fieldset className="space-y-3">
-                <legend className="mb-1 text-sm font-medium">Prompt variables</legend>
+                <legend className="mb-1 text-sm font-medium">Prompt variables{running.version !== undefined && ` of v${running.version}, the version the engine runs`}</legend>
                 {variables.map((name) => (
                   <Field key={name} label={<code className="text-[13px]">{`{${name}}`}</code>} error={errors.template_variables?.[name]?.message}>
                     <Input autoComplete="off" {...form.register(`template_variables.${name}`)} />
@@ -132,7 +153,7 @@ export function CallDialog({ agent, onClose }: { agent: DeployableAgent; onClose
             )}
             <DialogFooter>
               <DialogClose asChild><Button variant="outline">Cancel</Button></DialogClose>
-              <Button type="submit" disabled={isSubmitting}>
+              <Button type="submit" disabled={isSubmitting || running.pending || Boolean(running.error)}>
                 <PhoneOutgoing aria-hidden="true" />
                 {isSubmitting ? "Calling…" : confirmBlank ? "Place call anyway" : "Place call"}
               </Button>

@@ -1,7 +1,8 @@
 "use client";
 
 import { useWatch } from "react-hook-form";
-import { promptVariables, type AgentFormValues } from "./agent-form-values";
+import { promptVariables } from "@/lib/agents/call-variables";
+import type { AgentFormValues } from "./agent-form-values";
 import { FormSection } from "./form-section";
 import { TextareaField } from "./form-fields";
 

@@ -47,7 +47,7 @@ export interface Deployment {
 
 export interface DeployResult { agent_id: string; engine_id: string; remote_agent_id: string; status: "deployed"; deployed_at: string }
 export interface CheckResult { ok: boolean; message: string }
-export interface PlaceCallBody { to_number: string; from_number?: string; template_variables?: Record<string, string>; engine_id?: string }
+export interface PlaceCallBody { to_number: string; from_number?: string; template_variables?: Record<string, string>; engine_id?: string; allow_blank_variables?: boolean }
 export interface PlacedCall { call_sid: string; status: string }
 /** An agent of the vendor's dashboard and the agent here it is linked to. */
 export interface RemoteAgent { agent_id: string; remote_agent_id: string; name: string }

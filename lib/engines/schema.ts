@@ -52,6 +52,8 @@ export const PlaceCallBody = z.object({
   from_number: z.string().trim().min(1).max(64).optional(),
   template_variables: TemplateVariables.optional().describe("Values for the prompts' {variables}; sent to the engine as user_data"),
   engine_id: z.string().min(1).optional().describe("Default: the engine the agent was deployed to most recently"),
+  allow_blank_variables: z.boolean().optional()
+    .describe("true places the call even when a {variable} of the version the engine runs is missing or blank (422 naming each one otherwise)"),
 }).strict();
 
 /** `POST /api/engines/{id}/sync`: the created_at range to pull (default the last 7 days). */

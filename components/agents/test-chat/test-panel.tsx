@@ -8,7 +8,7 @@ import { Sheet, SheetBody, SheetContent, SheetDescription, SheetHeader, SheetTit
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useVersion, useVersions } from "@/lib/agents/versions/hooks";
 import { cn } from "@/lib/utils";
-import { templateVariables } from "../call-variables";
+import { templateVariables } from "@/lib/agents/call-variables";
 import type { DeployableAgent } from "../deploy-dialog";
 import { ChatTab } from "./chat-tab";
 import { TestsTab } from "./tests-tab";

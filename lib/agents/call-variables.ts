@@ -1,14 +1,19 @@
-import { promptVariables } from "./agent-form-values";
-
 // The `{variables}` a call must fill in: Bolna substitutes `{name}` in the prompts and the welcome
-// message with the call's user_data (docs/bolna.md), so the "Call a number"
-// dialog asks for each one found.
+// message with the call's user_data (docs/bolna.md), so the "Call a number" dialog asks for each
+// one found in the version the engine runs, and POST /api/agent/{id}/call refuses a call leaving
+// one blank unless told to (lib/agents/call-check.ts). Client and server read them alike from here.
+
+/** `{customer_name}` style placeholders, in order of first use; `{{…}}` and empty braces are not variables. */
+export function promptVariables(prompt: string): string[] {
+  const seen = new Set<string>();
+  for (const match of prompt.matchAll(/(?<!\{)\{\s*([A-Za-z_][\w.-]*)\s*\}(?!\})/g)) seen.add(match[1]);
+  return [...seen];
+}
 
 type AgentText = {
   agent_config?: { agent_welcome_message?: unknown };
   agent_prompts?: Record<string, { system_prompt?: unknown } | undefined>;
 };
-
 
 /** Distinct variable names in order of first use: welcome message first, then task_1, task_2, … */
 export function templateVariables(agent: AgentText): string[] {
@@ -25,9 +30,9 @@ export function templateVariables(agent: AgentText): string[] {
   return [...seen];
 }
 
-/** The variables left blank (whitespace counts as blank: it is not sent), in the dialog's order. */
-export function blankVariables(variables: readonly string[], values: Record<string, string | undefined> | undefined): string[] {
-  return variables.filter((v) => (values?.[v] ?? "").trim() === "");
+/** The variables missing or left blank (whitespace counts as blank: it is not sent), in the dialog's order. A number or boolean is a value. */
+export function blankVariables(variables: readonly string[], values: Record<string, string | number | boolean | undefined> | undefined): string[] {
+  return variables.filter((v) => String(values?.[v] ?? "").trim() === "");
 }
 
 /**

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { blankVariables, blankVariablesWarning, templateVariables } from "./call-variables";
+import { blankVariables, blankVariablesWarning, promptVariables, templateVariables } from "./call-variables";
+
+describe("promptVariables", () => {
+  it("lists {names} once, in order, and ignores {{double}} and empty braces", () => {
+    expect(promptVariables("Hi {customer_name}, your {date} slot. {customer_name}? {{literal}} {} { spaced }"))
+      .toEqual(["customer_name", "date", "spaced"]);
+  });
+  it("finds nothing in plain text", () => {
+    expect(promptVariables("Be polite.")).toEqual([]);
+  });
+});
 
 describe("templateVariables", () => {
   it("finds each {name} once, welcome message first, then tasks in order", () => {
@@ -29,6 +39,7 @@ describe("blankVariables and their warning", () => {
     expect(blankVariables(["first_name", "appointment", "city"], { first_name: "Bruce", appointment: "  " })).toEqual(["appointment", "city"]);
     expect(blankVariables(["a"], undefined)).toEqual(["a"]);
     expect(blankVariables(["a"], { a: "x" })).toEqual([]);
+    expect(blankVariables(["a", "b"], { a: 0, b: false })).toEqual([]);
   });
 
   it("says which ones, and why it matters", () => {
