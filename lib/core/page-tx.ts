@@ -23,13 +23,16 @@ export interface RollupAdd {
 }
 
 interface Row { add: RollupAdd; params: unknown[]; key: string; negative: boolean }
-interface Page { rollups: Map<string, Row>; memo: Map<string, Promise<unknown>> }
+interface Page { rollups: Map<string, Row>; memo: Map<string, Promise<unknown>>; callSids: readonly string[] }
 
 const pages = new WeakMap<Kysely<DB>, Page>();
 
-/** Runs `fn` with `trx` as a page transaction; the gathered rollup additions are written before it returns. */
-export async function inPageTx<T>(trx: Kysely<DB>, fn: () => Promise<T>): Promise<T> {
-  const page: Page = { rollups: new Map(), memo: new Map() };
+/**
+ * Runs `fn` with `trx` as the transaction of a page of calls (`callSids`); the gathered rollup
+ * additions are written before it returns.
+ */
+export async function inPageTx<T>(trx: Kysely<DB>, callSids: readonly string[], fn: () => Promise<T>): Promise<T> {
+  const page: Page = { rollups: new Map(), memo: new Map(), callSids };
   pages.set(trx, page);
   try {
     const result = await fn();
@@ -39,6 +42,9 @@ export async function inPageTx<T>(trx: Kysely<DB>, fn: () => Promise<T>): Promis
     pages.delete(trx);
   }
 }
+
+/** The calls of the page `trx` stores; undefined outside a page transaction. */
+export const pageCallSids = (trx: Kysely<DB>): readonly string[] | undefined => pages.get(trx)?.callSids;
 
 /** A read the page cannot change, made once per page transaction (every time outside one). */
 export function pageMemo<T>(trx: Kysely<DB>, key: string, read: () => Promise<T>): Promise<T> {

@@ -5,6 +5,8 @@ import { dispatchTick } from "@/lib/campaigns/dispatcher";
 import { config, resetConfigForTests } from "@/lib/core/config";
 import { claimContact, dueContacts } from "@/lib/campaigns/db/contacts";
 import { writeTx } from "@/lib/core/client";
+import { getEngine } from "@/lib/engines/db";
+import { syncEngine } from "@/lib/engines/sync";
 import { campaignWorld, contactList, type CampaignWorld } from "@/lib/testing/campaign-fixture";
 import { startFakeBolna, type FakeBolna } from "@/lib/testing/fake-bolna";
 import { call, useTempDatabase } from "@/lib/testing/harness";
@@ -64,5 +66,26 @@ describe("a dial orphaned by a dead process", () => {
     expect(bolna.calls.filter((c) => c.recipient_phone_number === placed || c.recipient_phone_number === lost)).toEqual([]);
     expect((await call(oneRoute.GET, "GET", `/api/campaigns/${id}`, { token: w.token, params: { campaign_id: id } })).json)
       .toMatchObject({ status: "completed", counts: { completed: 1, failed: 1, dialing: 0, in_progress: 0 } });
+  });
+
+  it("is adopted by a sync when the engine's webhooks never came, and a call no campaign placed stays untagged", async () => {
+    const { listId, numbers: [placed] } = await contactList(w, 1);
+    const id = (await call(listRoute.POST, "POST", "/api/campaigns", { token: w.token, body: { name: "Crash, synced", agent_id: w.agentId, list_id: listId } })).json.campaign_id;
+    await call(actionRoute.POST, "POST", "/", { token: w.token, params: { campaign_id: id, action: "start" } });
+    const at = new Date().toISOString();
+    await writeTx(async (trx) => {
+      for (const r of await dueContacts(trx, id, at, 10)) expect(await claimContact(trx, id, Number(r.seq), at)).toBe(true);
+    });
+    // Placed, and ended, without a word to Voxdesk; beside it a call nobody's campaign placed.
+    const telephony = (to: string) => ({ to_number: to, from_number: "", call_type: "outbound", provider: "twilio" });
+    const e = bolna.addExecution({ agent_id: w.remoteId, status: "completed", telephony_data: telephony(placed) });
+    const stranger = bolna.addExecution({ agent_id: w.remoteId, status: "completed", telephony_data: telephony("+14155550999") });
+    const result = await syncEngine((await getEngine(w.accountId, w.engineId))!, { from: Date.now() - 3_600_000, to: Date.now() + 60_000 });
+    expect(result.imported).toBeGreaterThanOrEqual(2);
+    const contacts = (await call(contactsRoute.GET, "GET", `/api/campaigns/${id}/contacts`, { token: w.token, params: { campaign_id: id } })).json.contacts;
+    expect(contacts).toEqual([expect.objectContaining({ phone_number: placed, state: "completed", last_call_sid: e.id, last_status: "completed" })]);
+    const tagged = await call(details.GET, "GET", `/api/details?campaign_id=${id}`, { token: w.token });
+    expect(tagged.json.calls.map((c: { call_sid: string }) => c.call_sid)).toEqual([e.id]);
+    expect((await call(details.GET, "GET", `/api/details?q=4155550999`, { token: w.token })).json.calls.map((c: { call_sid: string }) => c.call_sid)).toEqual([stranger.id]);
   });
 });

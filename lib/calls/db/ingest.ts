@@ -4,6 +4,7 @@ import type { CallPatch, NormalizedCall } from "@/lib/calls/normalized";
 import { mergePatch, type StoredCall } from "@/lib/calls/merge";
 import { dialect } from "@/lib/core/client";
 import { groupedWriteTx } from "@/lib/core/group-commit";
+import { inPageTx } from "@/lib/core/page-tx";
 import { runSql } from "@/lib/core/prepared";
 import { numbersText } from "./insert";
 import type { DB } from "@/lib/core/tables";
@@ -70,15 +71,16 @@ export interface PageItem { report: ResolvedCall | ResolvedPatch; hooks: readonl
 
 /**
  * A page of reports (a sync) in one transaction, each call exactly as upsertCall would write it: one
- * COMMIT and one read of the stored calls for the page instead of one per call. PostgreSQL: every
+ * COMMIT and one read of the stored calls for the page instead of one per call, the rollup additions
+ * gathered and written at the end (lib/core/page-tx.ts). PostgreSQL: every
  * call's lock first, then every rollup day's, each set in sorted order — a single delivery takes one
  * call's then one day's, so the two never wait on each other in a circle.
  */
 export async function upsertCalls(accountId: string, items: readonly PageItem[]): Promise<UpsertOutcome[]> {
   if (!items.length) return [];
-  return groupedWriteTx(async (trx) => {
+  const sids = [...new Set(items.map((i) => i.report.call_sid))].sort();
+  return groupedWriteTx((trx) => inPageTx(trx, sids, async () => {
     const ctx = writeContext(accountId);
-    const sids = [...new Set(items.map((i) => i.report.call_sid))].sort();
     if (ctx.pg) await runSql(trx, ADVISORY_LOCKS, [sids.map((sid) => callLockKey(accountId, sid))]);
     const stored = new Map((await runSql<StoredRow & { call_sid: string }>(trx, ctx.q.storedMany, [accountId, ctx.pg ? sids : JSON.stringify(sids)]))
       .map((row) => [row.call_sid, row]));
@@ -98,7 +100,7 @@ export async function upsertCalls(accountId: string, items: readonly PageItem[])
       done.add(sid);
     }
     return outcomes;
-  });
+  }));
 }
 
 type StoredRow = Stored & Partial<StoredCall>;

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { callExtra, type StoredCallExtra } from "@/lib/calls/extra";
 import { callTurnRows } from "@/lib/calls/turn-figures";
 import { COST_COMPONENTS } from "@/lib/calls/normalized";
-import { runSql } from "@/lib/core/prepared";
+import { addRollup } from "@/lib/core/page-tx";
 import type { DB } from "@/lib/core/tables";
 import { DAILY_PRUNE, DAILY_UPSERT, ENGINE_PRUNE, ENGINE_UPSERT, LATENCY_PRUNE, LATENCY_UPSERT } from "./ingest-sql";
 
@@ -29,6 +29,9 @@ interface Share {
   /** A value the row takes, not adds (the agent's name in call_daily). */
   label?: string;
 }
+
+/** Where call_daily's parameters carry the agent's name, which the row takes rather than adds. */
+const DAILY_NAME_AT = 3;
 
 /** Every rollup row one call counts in. Imported calls (engineRollup false) count in call_daily only. */
 export function rollupShares(c: Contribution, engineRollup: boolean): Share[] {
@@ -67,7 +70,8 @@ export async function moveRollups(trx: Kysely<DB>, before: readonly Share[], aft
   }
   for (const { share, delta, relabelled } of rows.values()) {
     if (!relabelled && delta.every((v) => v === 0)) continue;
-    await runSql(trx, share.upsert, share.params(delta));
-    if (delta[0] < 0) await runSql(trx, share.prune, share.pruneKey);
+    const params = share.params(delta);
+    await addRollup(trx, { upsert: share.upsert, params, counters: params.length - delta.length, labels: share.label === undefined ? [] : [DAILY_NAME_AT],
+      prune: share.prune, pruneKey: share.pruneKey });
   }
 }

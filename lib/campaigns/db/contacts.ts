@@ -133,6 +133,21 @@ export async function dialingContactFor(trx: Kysely<DB>, accountId: string, call
   return (await runSql<InFlightRow>(trx, DIALING, [accountId, call.agent_id, call.engine_id, call.to_number]))[0];
 }
 
+/** Which of these calls a campaign of the account placed (a page of calls stored together asks once). */
+export async function callsWithContact(trx: Kysely<DB>, accountId: string, callSids: readonly string[]): Promise<Set<string>> {
+  if (!callSids.length) return new Set();
+  const rows = await trx.selectFrom("campaign_contacts as cc").innerJoin("campaigns as c", "c.id", "cc.campaign_id").select("cc.last_call_sid")
+    .where("c.account_id", "=", accountId).where("cc.last_call_sid", "in", [...callSids]).execute();
+  return new Set(rows.map((r) => r.last_call_sid!));
+}
+
+/** Whether any contact of the account is being dialled with no call recorded yet (what dialingContactFor can adopt). */
+export async function hasUnclaimedDial(trx: Kysely<DB>, accountId: string): Promise<boolean> {
+  const row = await trx.selectFrom("campaign_contacts as cc").innerJoin("campaigns as c", "c.id", "cc.campaign_id").select("cc.seq")
+    .where("c.account_id", "=", accountId).where("cc.state", "=", "dialing").where("cc.last_call_sid", "is", null).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
 export type ContactUpdate = Partial<Pick<CampaignContactsTable, "state" | "next_attempt_at" | "last_call_sid" | "last_status" | "skip_reason">>;
 
 export async function setContact(trx: Kysely<DB>, campaignId: string, seq: number, set: ContactUpdate, now: string, onlyIn?: readonly string[]) {

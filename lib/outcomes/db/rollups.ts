@@ -1,6 +1,7 @@
 import "server-only";
 import { sql, type Kysely } from "kysely";
 import { db, dialect } from "@/lib/core/client";
+import { addRollup } from "@/lib/core/page-tx";
 import { runSql } from "@/lib/core/prepared";
 import { rollupWhere } from "@/lib/calls/db/rollup-filter";
 import type { DB } from "@/lib/core/tables";
@@ -48,8 +49,7 @@ export async function moveOutcomeShare(trx: Kysely<DB>, accountId: string, old: 
   }
   for (const [s, c] of moves) {
     const key = [accountId, s.day, s.agent_id, s.disposition ?? "", s.engine_id, s.provider];
-    await runSql(trx, DAILY_OUTCOME_UPSERT, [...key, ...COUNTERS.map((k) => c[k])]);
-    if (c.analyzed < 0) await runSql(trx, DAILY_OUTCOME_PRUNE, key);
+    await addRollup(trx, { upsert: DAILY_OUTCOME_UPSERT, params: [...key, ...COUNTERS.map((k) => c[k])], counters: key.length, prune: DAILY_OUTCOME_PRUNE, pruneKey: key });
   }
 }
 

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Kysely } from "kysely";
 import { sqliteStatement } from "@/lib/core/prepared";
+import { pageMemo } from "@/lib/core/page-tx";
 import type { DB } from "@/lib/core/tables";
 import { uuid7Batch } from "@/lib/core/uuid7";
 import type { EventType } from "../schema";
@@ -15,10 +16,13 @@ const SUBSCRIBED_SQL = "SELECT id, events FROM webhook_endpoints WHERE account_i
 type Subscriber = { id: string; events: string };
 
 async function subscribers(trx: Kysely<DB>, accountId: string): Promise<Subscriber[]> {
-  // SQLite: a statement compiled once, on the connection that holds the caller's transaction.
-  const stmt = sqliteStatement(SUBSCRIBED_SQL);
-  if (stmt) return stmt.all(accountId) as Subscriber[];
-  return trx.selectFrom("webhook_endpoints").select(["id", "events"]).where("account_id", "=", accountId).where("disabled", "=", 0).execute();
+  // Once per page of calls stored together (lib/core/page-tx.ts): storing calls changes no endpoint.
+  return pageMemo(trx, `webhook-endpoints:${accountId}`, async () => {
+    // SQLite: a statement compiled once, on the connection that holds the caller's transaction.
+    const stmt = sqliteStatement(SUBSCRIBED_SQL);
+    if (stmt) return stmt.all(accountId) as Subscriber[];
+    return trx.selectFrom("webhook_endpoints").select(["id", "events"]).where("account_id", "=", accountId).where("disabled", "=", 0).execute();
+  });
 }
 
 const wants = (events: string, type: EventType) => {

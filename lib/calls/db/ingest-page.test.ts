@@ -1,0 +1,100 @@
+import { sql } from "kysely";
+import { beforeAll, expect, it } from "vitest";
+import { upsertCall, upsertCalls, type ResolvedCall, type ResolvedPatch } from "@/lib/calls/db/ingest";
+import type { CallExtras } from "@/lib/calls/normalized";
+import { statusRank } from "@/lib/calls/status";
+import { db } from "@/lib/core/client";
+import { rawCallTotals, rollupTotals } from "@/lib/core/operator";
+import { callHooks } from "@/lib/engines/call-hooks";
+import { newAccountWithToken, useTempDatabase } from "@/lib/testing/harness";
+
+// A sync stores a page of calls in one transaction (upsertCalls), gathering rollup additions and
+// repeated reads (lib/core/page-tx.ts). What it leaves must be exactly what the same reports leave
+// one by one (upsertCall): the calls, their outcomes, and every rollup row — with new calls, status
+// moves across rollup rows, patches, repeats, and a call twice in one page.
+
+const NO_EXTRAS: CallExtras = { summary: null, extracted_data: null, cost_breakdown: null, hangup_by: null, hangup_reason: null,
+  answered_by_voice_mail: null, error_message: null, template_variables: null };
+const STATUSES = ["queued", "ringing", "in-progress", "completed", "busy", "no-answer", "failed"];
+const DAY = 86_400_000;
+const T0 = Date.parse("2026-03-02T09:00:00.000Z");
+
+type Report = ResolvedCall | ResolvedPatch;
+
+/** A deterministic mix of reports over 40 calls, 3 agents and 3 days. */
+function reports(): Report[] {
+  const out: Report[] = [];
+  let n = 0;
+  for (let round = 0; round < 3; round++) {
+    for (let i = 0; i < 40; i++) {
+      if ((i + round) % 4 === 3) continue;
+      const sid = `call-${i}`;
+      const at = new Date(T0 + (i % 3) * DAY + i * 60_000).toISOString();
+      const status = STATUSES[Math.min(STATUSES.length - 1, (i * 7 + round * 3) % STATUSES.length)];
+      const extra: CallExtras = {
+        ...NO_EXTRAS, hangup_by: round === 2 ? "user" : null, hangup_reason: i % 5 === 0 ? "voicemail" : null,
+        cost_breakdown: { llm: 0.01 * (i % 3), network: 0.002 * round }, latency_ms: i % 2 ? [400 + i * 10, 900, 1500 + round] : null,
+        interruptions: i % 3 === 0 ? round : null,
+        engine_analysis: status === "completed" ? { success: i % 2 === 0, sentiment: i % 3 === 0 ? "negative" : "positive", summary: `Call ${i}`, data: null } : null,
+      };
+      const base = {
+        call_sid: sid, remote_agent_id: `remote-${i % 3}`, agent_id: `agent-${i % 3}`, name: `Agent ${i % 3}${round}`, engine_id: "engine-1",
+        from_number: "+14155550101", to_number: `+1415555${String(1000 + i)}`, recording_url: "", status, call_type: "outbound",
+        created_at: at, updated_at: new Date(Date.parse(at) + round * 1000 + ++n).toISOString(), extra,
+      };
+      out.push(i % 2
+        ? { ...base, duration: 10 * round + i, transcription: round ? `Agent: hello ${i}` : "", cost: 0.01 * i, status_rank: statusRank(status) }
+        : { ...base, patch: true, duration: round ? 10 * round + i : undefined, transcription: round ? `User: hi ${i}` : undefined });
+    }
+  }
+  // A repeat and a late, earlier status: neither changes anything.
+  return [...out, out[5], { ...out[1], status: "queued", status_rank: statusRank("queued") } as Report];
+}
+
+const hooksOf = (r: Report) => callHooks(null, !!r.extra?.engine_analysis);
+
+// Sums of the same costs in another order differ in the last bits.
+const rounded = (row: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === "number" && !Number.isInteger(v) ? Math.round(v * 1e9) / 1e9 : v]));
+
+async function state(accountId: string) {
+  const rows = async (table: string, order: string) =>
+    (await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(table)} WHERE account_id = ${accountId} ORDER BY ${sql.raw(order)}`.execute(db())).rows
+      .map(({ account_id: _a, id: _i, call_id: _c, ...rest }) => rounded(rest));
+  return {
+    calls: (await rows("calls", "call_sid")).map(({ updated_at: _u, ...rest }) => rest),
+    outcomes: (await rows("call_outcomes", "call_sid")).map(({ analyzed_at: _t, ...rest }) => rest),
+    daily: await rows("call_daily", "day, agent_id, status, call_type"),
+    engine: await rows("call_daily_engine", "day, agent_id, hangup_by, hangup_reason"),
+    latency: await rows("call_daily_latency", "day, agent_id, bucket"),
+    minute: (await rows("call_minute", "minute, agent_id")).filter((r) => Object.entries(r).some(([k, v]) => !["minute", "agent_id", "engine_id", "provider"].includes(k) && Number(v) !== 0)),
+    outcomeDaily: await rows("call_outcome_daily", "day, agent_id, disposition"),
+  };
+}
+
+let one: string, paged: string;
+beforeAll(async () => {
+  await useTempDatabase();
+  one = (await newAccountWithToken("One by one")).accountId;
+  paged = (await newAccountWithToken("By pages")).accountId;
+});
+
+it("a page leaves the calls, outcomes and every rollup exactly as the same reports one by one", async () => {
+  const all = reports();
+  const outcomesOne: string[] = [];
+  for (const r of all) outcomesOne.push(await upsertCall(one, r, hooksOf(r)));
+  const outcomesPaged: string[] = [];
+  // Pages of 13: calls repeat within a page and across pages.
+  for (let at = 0; at < all.length; at += 13) {
+    outcomesPaged.push(...await upsertCalls(paged, all.slice(at, at + 13).map((r) => ({ report: r, hooks: hooksOf(r) }))));
+  }
+  expect(outcomesPaged).toEqual(outcomesOne);
+  expect(outcomesOne.filter((o) => o === "unchanged").length).toBeGreaterThanOrEqual(1);
+  const [a, b] = [await state(one), await state(paged)];
+  expect(a.calls.length).toBe(40);
+  expect(a.outcomes.length).toBeGreaterThan(5);
+  expect(a.latency.length).toBeGreaterThan(3);
+  expect(b).toEqual(a);
+  const raw = await rawCallTotals(paged);
+  expect(await rollupTotals(paged)).toEqual({ ...raw, duration: expect.closeTo(raw.duration, 6), cost: expect.closeTo(raw.cost, 6) });
+});
