@@ -15,6 +15,9 @@ interface Metrics {
   queueJobs: Counter<"queue" | "outcome">;
   callsIngested: Counter<"provider" | "outcome">;
   httpDuration: Histogram<"method" | "route" | "status">;
+  liveTicks: Counter;
+  liveMarkerReads: Counter;
+  liveStreams: Gauge;
 }
 
 const g = globalThis as unknown as { __voxdeskMetrics?: Metrics };
@@ -57,6 +60,17 @@ function create(): Metrics {
       labelNames: ["method", "route", "status"] as const, registers: [registry],
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     }),
+    liveTicks: new Counter({
+      name: "voxdesk_live_ticks_total", help: "Ticks of this instance's live-update poller (lib/calls/live-hub.ts) that read markers.",
+      registers: [registry],
+    }),
+    liveMarkerReads: new Counter({
+      name: "voxdesk_live_marker_reads_total", help: "Accounts' call change markers read by the live-update poller: one per account with open streams per tick, however many streams.",
+      registers: [registry],
+    }),
+    liveStreams: new Gauge({
+      name: "voxdesk_live_streams", help: "Event streams (GET /api/events) open on this instance.", registers: [registry],
+    }),
   };
 }
 
@@ -92,6 +106,16 @@ export function recordTick(loop: string, ok: boolean) {
   m.loopTicks.inc({ loop, outcome: ok ? "ok" : "error" });
   m.loopLastTick.set({ loop }, Date.now() / 1000);
 }
+
+/** The live-update poller read `accounts` markers: in one tick (tick true) or for an account's first stream. */
+export function recordMarkerReads(accounts: number, tick: boolean) {
+  const m = metrics();
+  if (tick) m.liveTicks.inc();
+  m.liveMarkerReads.inc(accounts);
+}
+
+/** An event stream opened (+1) or ended (-1). */
+export const recordStream = (delta: 1 | -1) => metrics().liveStreams.inc(delta);
 
 /** The text a scraper reads, and its content type. */
 export async function exposition(): Promise<{ body: string; contentType: string }> {
