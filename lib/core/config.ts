@@ -68,6 +68,11 @@ const Env = z.object({
   // asks for the ones due, and "off" for instances that should not.
   CARRIER_PRICE_TICK_MS: z.coerce.number().int().min(50).max(600_000).default(5000),
   CARRIER_PRICES: z.enum(["on", "off"]).default("on"),
+  // The job queue's lease (lib/core/job-queue.ts): a claim held this long unrenewed lapses, so a
+  // crashed instance's jobs are taken up by another within it; a worker renews it a third of the way.
+  JOB_LEASE_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  // On SIGTERM or SIGINT, how long background jobs under way get to end before they are put back.
+  STOP_DEADLINE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   // Serialized answers of hot reads kept while the SQLite database is unchanged (lib/http/read-cache.ts); 0 turns it off.
   READ_CACHE_MB: z.coerce.number().min(0).max(4096).default(DEFAULT_READ_CACHE_MB),
   // Whose X-Forwarded-For / -Proto / -Host to believe (lib/http/client-address.ts): off (default:
