@@ -9,7 +9,7 @@ import { callTypeLabel } from "@/lib/calls/call-types";
 import { formatDateTime, formatDuration } from "@/lib/calls/format";
 import { isApiError } from "@/lib/http/fetch-json";
 import { useCall, type CallRecord } from "@/lib/calls/hooks";
-import { inFlightKey, useLiveCalls } from "@/lib/calls/live";
+import { useLiveCalls } from "@/lib/calls/live";
 import { CallEngineFields, hasEngineFields } from "./call-engine-fields";
 import { CallFields } from "./call-fields";
 import { CallOutcome } from "./call-outcome";
@@ -101,7 +101,7 @@ export type CallSheetProps = {
 /** One call in a side sheet; the sid comes from the URL (`?call=`), so the view can be shared. */
 export function CallSheet({ sid, known, searchHint, onClose }: CallSheetProps) {
   const query = useCall(sid, known);
-  useLiveCalls(inFlightKey(query.data ? [query.data] : []));
+  useLiveCalls();
   const call = query.data;
   const notFound = isApiError(query.error) && query.error.status === 404;
   return (

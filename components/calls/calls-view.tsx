@@ -12,7 +12,7 @@ import { plural } from "@/lib/format/plural";
 import { clearedFields } from "@/lib/calls/field-params";
 import { CLEARED_FILTERS, callLogParsers, callLogQuery } from "@/lib/calls/url-state";
 import { exportHref, useCallPages, useCallSummary } from "@/lib/calls/hooks";
-import { inFlightKey, useLiveCalls } from "@/lib/calls/live";
+import { useLiveCalls } from "@/lib/calls/live";
 import { useCampaignOptions } from "@/lib/campaigns/hooks";
 import { useEngines } from "@/lib/engines/hooks";
 import { AnalyzeCallsButton } from "./analyze-calls-button";
@@ -32,8 +32,8 @@ export function CallsView() {
   const filters = callLogQuery(f, today, fieldFilters.values);
   const pages = useCallPages(filters);
   const calls = React.useMemo(() => pages.data?.pages.flatMap((p) => p.calls) ?? [], [pages.data]);
-  // Rows in flight: the log (and the open sheet) refetch when the engine reports on them.
-  useLiveCalls(inFlightKey(calls));
+  // A new call or a status change, whoever made it, shows without a reload while the page is visible.
+  useLiveCalls();
 
   // Agents to filter by: those with calls in the range (for "All": the longest range the summary allows).
   const agentSummary = useCallSummary({ from: range.from ?? addDays(range.to ?? today, -(MAX_RANGE_DAYS - 1)), to: range.to ?? today });

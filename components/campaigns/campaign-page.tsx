@@ -7,6 +7,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { LoadingRows } from "@/components/ui/load-more";
 import { Progress } from "@/components/ui/progress";
+import { useLiveCalls } from "@/lib/calls/live";
 import { callLogHref } from "@/lib/calls/url-state";
 import { formatCount, formatDateTime, formatPercent, formatUsd } from "@/lib/calls/format";
 import { LIVE_STATUSES, useCampaign, type CampaignWithStats } from "@/lib/campaigns/hooks";
@@ -24,6 +25,8 @@ const linkClass = cn("rounded-sm text-indigo-700 underline underline-offset-2 ho
 /** `/campaigns/{id}`: a draft's dry run and Start; a started campaign's live figures, controls and contacts. */
 export function CampaignPage({ campaignId }: { campaignId: string }) {
   const campaign = useCampaign(campaignId);
+  // Each call the campaign places, and each status change, shows at once (the figures also poll).
+  useLiveCalls();
   const back = <Link href="/campaigns" className={cn("mb-3 inline-flex items-center gap-1 text-sm", linkClass)}><ArrowLeft aria-hidden="true" className="size-4" /> Campaigns</Link>;
   if (campaign.isPending) return <>{back}<LoadingRows label="Loading campaign" rows={4} rowClassName="h-16" /></>;
   if (campaign.isError) {

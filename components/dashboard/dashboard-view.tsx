@@ -19,7 +19,7 @@ import { callLogHref, dashboardParsers } from "@/lib/calls/url-state";
 import { cn, focusRing } from "@/lib/utils";
 import { useCampaignOptions } from "@/lib/campaigns/hooks";
 import { useCallSummary } from "@/lib/calls/hooks";
-import { inFlightCountsKey, useLiveCalls } from "@/lib/calls/live";
+import { useLiveCalls } from "@/lib/calls/live";
 import { EngineFigures } from "./engine-figures";
 import { EnginesCompared } from "./engines-compared";
 import { KpiCards, KpiSkeleton } from "./kpi-cards";
@@ -50,8 +50,8 @@ export function DashboardView() {
   const campaigns = useCampaignOptions();
   // The agent list comes from the unfiltered summary of the same range (the same cache entry when no agent is picked).
   const everyone = useCallSummary({ from: range.from, to: range.to });
-  // Calls in flight in the figures: refetch as the engine reports on them.
-  useLiveCalls(inFlightCountsKey(summary.data?.per_status));
+  // New calls and status changes, whoever made them, reach the figures while the page is visible.
+  useLiveCalls();
   const agents = (everyone.data?.per_agent ?? []).map((a) => ({ value: a.agent_id, label: a.name || a.agent_id }));
 
   const toolbar = (

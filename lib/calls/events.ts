@@ -1,67 +1,70 @@
 import "server-only";
-import { inFlightCalls } from "@/lib/calls/db/live";
+import { TICK_MS, watchCalls } from "@/lib/calls/live-hub";
+import { recordStream } from "@/lib/core/metrics";
 import { logError } from "@/lib/http/log";
 
 // GET /api/events: a server-sent event stream that tells an open console when its account's calls
-// moved, so the page refetches at once instead of polling. Each stream reads a cheap marker of the
-// account's in-flight calls (db/live.ts) once a second from the shared database, so a change that
-// ingest committed on any app instance reaches every console, and it ends by itself ("idle") when
-// nothing is in flight: an idle console holds no connection and costs no reads.
+// changed (a new call, any status change, whoever made it), so the page refetches at once instead of
+// polling. The stream reads nothing itself: this instance's poller (live-hub.ts) reads the account's
+// change marker once a tick for all of the account's streams here. The console holds a stream only
+// while its tab is visible (lib/calls/live.ts).
 
-export const TICK_MS = 1_000;
 /** A stream ends after this long and the browser's EventSource reconnects, which checks the session again. */
 export const MAX_STREAM_MS = 5 * 60_000;
 /** A comment line this often keeps proxies from closing a quiet stream. */
 const HEARTBEAT_MS = 15_000;
 
-export interface EventStreamOptions { tickMs?: number; maxMs?: number }
+export interface EventStreamOptions { maxMs?: number }
 
 /**
- * Events: `calls` (data `{"in_flight": n}`) on the first read and whenever a call in flight moved
- * since the last tick; `idle` (data `{"in_flight": 0}`) once nothing is in flight, then the stream
- * ends. The first read answers at once either way: a call that moved between the page's own fetch
- * and this read would otherwise go unseen until it moved again, so the page refetches once now.
+ * Events: `calls` (data `{"marker": "<opaque>"}`) at once when the stream opens (a call that changed
+ * between the page's own fetch and the stream's start would otherwise go unseen until it changed
+ * again, so the page refetches once now), then each time the account's calls changed. The stream
+ * stays open until the client leaves or MAX_STREAM_MS passes.
  */
 export function callEventStream(accountId: string, signal: AbortSignal, opts: EventStreamOptions = {}): ReadableStream<Uint8Array> {
-  const tick = opts.tickMs ?? TICK_MS;
-  const maxMs = opts.maxMs ?? MAX_STREAM_MS;
   const encoder = new TextEncoder();
-  let stopped = false;
-  let wake: (() => void) | null = null;
-  const stop = () => { stopped = true; wake?.(); };
-  signal.addEventListener("abort", stop, { once: true });
-  const sleep = (ms: number) => new Promise<void>((resolve) => {
-    const t = setTimeout(() => { wake = null; resolve(); }, ms);
-    wake = () => { clearTimeout(t); wake = null; resolve(); };
-  });
+  let closed = false;
+  let stopWatching: (() => void) | null = null;
+  let beat: ReturnType<typeof setInterval> | undefined;
+  let end: ReturnType<typeof setTimeout> | undefined;
+  let controller: ReadableStreamDefaultController<Uint8Array> | null = null;
+  const finish = () => {
+    if (closed) return;
+    closed = true;
+    clearInterval(beat);
+    clearTimeout(end);
+    stopWatching?.();
+    signal.removeEventListener("abort", finish);
+    recordStream(-1);
+    try { controller?.close(); } catch { /* already cancelled by the client */ }
+  };
+  const send = (text: string) => {
+    if (closed || !controller) return;
+    try { controller.enqueue(encoder.encode(text)); } catch { finish(); }
+  };
+  const changed = (marker: number) => send(`event: calls\ndata: ${JSON.stringify({ marker: String(marker) })}\n\n`);
   return new ReadableStream<Uint8Array>({
-    async start(controller) {
-      const send = (text: string) => { if (!stopped) controller.enqueue(encoder.encode(text)); };
-      const event = (name: string, inFlight: number) => send(`event: ${name}\ndata: ${JSON.stringify({ in_flight: inFlight })}\n\n`);
-      // The browser waits this long before reconnecting after a stream ends without "idle".
-      send(`retry: ${tick}\n\n`);
-      const started = Date.now();
-      let lastBeat = started;
-      let marker: string | null = null;
+    async start(c) {
+      controller = c;
+      recordStream(1);
+      signal.addEventListener("abort", finish, { once: true });
+      // The browser waits this long before reconnecting after a stream ends.
+      send(`retry: ${TICK_MS}\n\n`);
       try {
-        while (!stopped && Date.now() - started < maxMs) {
-          const now = await inFlightCalls(accountId);
-          if (now.calls === 0) { event("idle", 0); break; }
-          if (marker === null || now.marker !== marker) event("calls", now.calls);
-          marker = now.marker;
-          if (Date.now() - lastBeat >= HEARTBEAT_MS) { send(": keep-alive\n\n"); lastBeat = Date.now(); }
-          await sleep(tick);
-        }
+        const watch = await watchCalls(accountId, changed);
+        if (closed) return watch.stop();
+        stopWatching = watch.stop;
+        changed(watch.marker);
       } catch (err) {
-        // A failed read (database busy past its timeout, gone) ends the stream; the browser reconnects.
+        // The first marker read failed (database busy past its timeout, gone): the browser reconnects.
         logError("event stream read failed", { accountId, err });
-      } finally {
-        signal.removeEventListener("abort", stop);
-        stopped = true;
-        try { controller.close(); } catch { /* already cancelled by the client */ }
+        return finish();
       }
+      beat = setInterval(() => send(": keep-alive\n\n"), HEARTBEAT_MS);
+      end = setTimeout(finish, opts.maxMs ?? MAX_STREAM_MS);
     },
-    cancel: stop,
+    cancel: finish,
   });
 }
 

@@ -35,7 +35,7 @@ export const FIELD_NOTES =
 
 const EventStreamBody = z
   .string()
-  .describe("Server-sent events (text/event-stream): a `retry: 1000` line, then `event: calls` / `event: idle` with JSON data `{\"in_flight\": n}`, and `: keep-alive` comments.");
+  .describe("Server-sent events (text/event-stream): a `retry: 1000` line, then `event: calls` with JSON data `{\"marker\": \"<opaque>\"}`, and `: keep-alive` comments.");
 
 // The record's spec fields are the ones up to created_at; the engine's extras are not exported.
 const SPEC_FIELDS = Object.keys(CallRecord.shape).slice(0, Object.keys(CallRecord.shape).indexOf("created_at") + 1);
@@ -100,15 +100,15 @@ export function detailsPaths(r: SchemaRegistry): Record<string, Record<string, O
       get: operation(r, "get", {
         tag: "Call analytics",
         operationId: "streamCallEvents",
-        summary: "Server-sent events: the account's calls in flight moved",
+        summary: "Server-sent events: the account's calls changed",
         description:
-          "A `text/event-stream` for a console that shows calls in flight: instead of polling, refetch when told. " +
-          "Once a second the server reads the account's engine calls still in flight (from the shared database, so a " +
-          "webhook taken by any app instance counts) and sends `event: calls` with `data: {\"in_flight\": n}` when any of " +
-          "them moved (new, another status, turned final). When none is in flight it sends `event: idle` " +
-          "(`{\"in_flight\": 0}`) and ends the stream: do not reconnect until you show a call in flight again. A stream " +
-          "also ends after 5 minutes without `idle`; an EventSource then reconnects after the `retry` delay (1 s). " +
-          "Calls imported from files and calls in flight for over 6 hours are left out.",
+          "A `text/event-stream` for a console that shows calls: instead of polling, refetch when told. It sends " +
+          "`event: calls` at once when it opens (refetch then: something may have changed since your last read), and " +
+          "again within about a second of each change to one of the account's calls: a new call (placed through the " +
+          "API, by a campaign, by another operator, imported) and every status change, whichever app instance took " +
+          "it. The data `{\"marker\": \"...\"}` is opaque; only its arrival means something. The stream stays open " +
+          "while you listen (close it while you show nothing, e.g. in a hidden tab) and ends after 5 minutes; an " +
+          "EventSource then reconnects after the `retry` delay (1 s), which checks the credential again.",
         responses: { 200: { description: "The event stream", contentType: "text/event-stream", schema: EventStreamBody } },
       }),
     },

@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertCalls } from "@/lib/calls/db/calls";
+import { readCallMarks } from "@/lib/calls/db/marks";
+import { metrics } from "@/lib/core/metrics";
 import { upsertCall, type ResolvedCall } from "@/lib/calls/db/ingest";
 import { statusRank } from "@/lib/calls/status";
 import { newAccountWithToken, useTempDatabase, usingPostgres } from "@/lib/testing/harness";
 import { startRouteServer } from "@/lib/testing/route-server";
 import * as events from "./route";
 
-// GET /api/events over real HTTP: a stream per account that says when its calls in flight moved,
-// seen from the shared database (a write by another connection, as another app instance makes,
-// counts), and that ends with "idle" once nothing is in flight.
+// GET /api/events over real HTTP: a stream per account that says when its calls changed (a new call,
+// any status change), seen from the shared database (a write by another connection, as another app
+// instance makes, counts), and that stays open while nothing is in flight.
 
 let database: string;
 let server: Awaited<ReturnType<typeof startRouteServer>>;
@@ -79,6 +81,27 @@ async function finishElsewhere(sid: string) {
   }
 }
 
+/** The poller's ticks so far in this process (lib/calls/live-hub.ts). */
+const ticks = async () => (await metrics().liveTicks.get()).values[0]?.value ?? 0;
+/** Waits until the poller has read the markers `n` more times, so any change made before has been looked at. */
+async function ticksPass(n: number) {
+  const from = await ticks();
+  await expect.poll(ticks, { timeout: 5_000, interval: 50 }).toBeGreaterThanOrEqual(from + n);
+}
+const markerOf = async (accountId: string) => ({ event: "calls", data: { marker: String((await readCallMarks([accountId])).get(accountId)) } });
+/**
+ * Reads events until one carries the account's current marker. A stream that joins an account other
+ * streams on this instance already watch answers at once with the marker of the last tick, which may
+ * be a change older; the next tick then tells that change.
+ */
+async function settle(s: Stream, accountId: string) {
+  const want = await markerOf(accountId);
+  for (let e = await s.next(2_500); ; e = await s.next(2_500)) {
+    expect(e).toMatchObject({ event: "calls" });
+    if (JSON.stringify(e) === JSON.stringify(want)) return;
+  }
+}
+
 describe("GET /api/events", () => {
   it("needs a credential", async () => {
     const s = await open(null);
@@ -86,56 +109,69 @@ describe("GET /api/events", () => {
     s.close();
   });
 
-  it("says idle and ends at once when nothing of the account is in flight (another account's calls do not count)", async () => {
-    await upsertCall(b.accountId, execution("B-live", "in-progress"));
-    const s = await open(a.token);
-    expect(s.status).toBe(200);
-    expect(s.type).toMatch(/^text\/event-stream/);
-    expect(await s.next()).toEqual({ event: "idle", data: { in_flight: 0 } });
-    expect(await s.next()).toBe("end");
-  });
-
-  it("tells within about a second that ingest moved a call, then says idle once it is final", async () => {
-    await upsertCall(a.accountId, execution("A-1", "ringing"));
+  it("answers at once, stays open while nothing is in flight, and tells of a new call and of each status change within a tick", async () => {
     const s = await open(a.token);
     try {
-      // The first read answers at once, so the page refetches whatever moved before it connected.
-      expect(await s.next(2_500)).toEqual({ event: "calls", data: { in_flight: 1 } });
+      expect(s.status).toBe(200);
+      expect(s.type).toMatch(/^text\/event-stream/);
+      // The first event comes at once, so the page refetches whatever changed before it connected.
+      await settle(s, a.accountId);
+      await upsertCall(a.accountId, execution("A-1", "queued"));
+      expect(await s.next(2_500)).toEqual(await markerOf(a.accountId));
       await upsertCall(a.accountId, execution("A-1", "in-progress"));
-      const moved = Date.now();
-      expect(await s.next(2_500)).toEqual({ event: "calls", data: { in_flight: 1 } });
-      expect(Date.now() - moved).toBeLessThan(2_500);
+      expect(await s.next(2_500)).toEqual(await markerOf(a.accountId));
       await upsertCall(a.accountId, execution("A-1", "completed"));
-      expect(await s.next(2_500)).toEqual({ event: "idle", data: { in_flight: 0 } });
-      expect(await s.next()).toBe("end");
+      expect(await s.next(2_500)).toEqual(await markerOf(a.accountId));
+      // Nothing is in flight now, and the stream is still there for the next call.
+      await upsertCall(a.accountId, execution("A-1b", "completed"));
+      expect(await s.next(2_500)).toEqual(await markerOf(a.accountId));
     } finally {
       s.close();
     }
   });
 
-  it("sees a call finished through another connection to the database (a second app instance)", async () => {
-    await upsertCall(a.accountId, execution("A-2", "in-progress"));
-    await upsertCall(a.accountId, execution("A-3", "queued"));
+  it("says nothing of another account's calls", async () => {
     const s = await open(a.token);
     try {
-      expect(await s.next(2_500)).toEqual({ event: "calls", data: { in_flight: 2 } });
-      await finishElsewhere("A-2");
-      expect(await s.next(2_500)).toEqual({ event: "calls", data: { in_flight: 1 } });
-      await finishElsewhere("A-3");
-      expect(await s.next(2_500)).toEqual({ event: "idle", data: { in_flight: 0 } });
+      await settle(s, a.accountId);
+      await upsertCall(b.accountId, execution("B-1", "in-progress"));
+      await ticksPass(2);
+      await upsertCall(a.accountId, execution("A-4", "ringing"));
+      // The next event is A's change: a stray one for B would come first, with A's old marker.
+      expect(await s.next(2_500)).toEqual(await markerOf(a.accountId));
     } finally {
       s.close();
     }
   });
 
-  it("leaves out calls in flight for longer than the horizon, and imported ones", async () => {
-    const old = execution("A-old", "in-progress");
-    await upsertCall(a.accountId, { ...old, created_at: new Date(Date.now() - 7 * 3_600_000).toISOString() });
-    const { agent_id, name, from_number, to_number, duration, recording_url, transcription, cost, call_type } = old;
-    await insertCalls(a.accountId, [{ call_sid: "A-imported", agent_id, name, from_number, to_number, duration, recording_url, transcription,
-      cost, call_type, status: "in_progress", created_at: new Date().toISOString() }]);
+  it("sees calls changed through another connection to the database (a second app instance), and imported ones", async () => {
+    await upsertCall(a.accountId, execution("A-2", "in-progress"));
     const s = await open(a.token);
-    expect(await s.next()).toEqual({ event: "idle", data: { in_flight: 0 } });
-    s.close();
+    try {
+      await settle(s, a.accountId);
+      await finishElsewhere("A-2");
+      expect(await s.next(2_500)).toEqual(await markerOf(a.accountId));
+      const { agent_id, name, from_number, to_number, duration, recording_url, transcription, cost, call_type } = execution("x", "completed");
+      await insertCalls(a.accountId, [{ call_sid: "A-imported", agent_id, name, from_number, to_number, duration, recording_url, transcription,
+        cost, call_type, status: "completed", created_at: new Date().toISOString() }]);
+      expect(await s.next(2_500)).toEqual(await markerOf(a.accountId));
+    } finally {
+      s.close();
+    }
+  });
+
+  it("reads one marker per account per tick, however many streams are open", async () => {
+    const streams = await Promise.all([a, a, a, a, b, b].map((who) => open(who.token)));
+    try {
+      for (const s of streams) expect((await s.next(2_500) as { event: string }).event).toBe("calls");
+      const reads = async () => (await metrics().liveMarkerReads.get()).values[0]?.value ?? 0;
+      const [ticks0, reads0] = [await ticks(), await reads()];
+      await ticksPass(3);
+      const [ticks1, reads1] = [await ticks(), await reads()];
+      // Two accounts: two reads a tick, not six.
+      expect(reads1 - reads0).toBe(2 * (ticks1 - ticks0));
+    } finally {
+      for (const s of streams) s.close();
+    }
   });
 });
