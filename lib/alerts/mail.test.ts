@@ -4,6 +4,7 @@ import { claimDueMails } from "@/lib/alerts/db/mails";
 import { evaluateOnce } from "@/lib/alerts/evaluator";
 import { sendDueMails } from "@/lib/alerts/mail";
 import { db } from "@/lib/core/client";
+import { queueFigures } from "@/lib/core/queue-depth";
 import { upsertCall, type ResolvedCall } from "@/lib/calls/db/ingest";
 import { callHooks } from "@/lib/engines/call-hooks";
 import { statusRank } from "@/lib/calls/status";
@@ -78,6 +79,7 @@ it("keeps an incident's mail while the mail server refuses it, sends it once whe
   await ingest(accountId, failedCall("down-1", T - 60_000));
   await evaluateOnce({ now: T });
   await expect.poll(mails).toEqual([{ kind: "triggered", status: "pending", attempts: 1 }]); // refused, kept, retried later
+  expect((await queueFigures()).find((q) => q.queue === "alert mail")?.depth).toBeGreaterThanOrEqual(1); // what /metrics shows
   down = false;
   await evaluateOnce({ now: T }); // not due yet: the retry waits its backoff
   expect(mine()).toHaveLength(0);

@@ -2,6 +2,7 @@ import "server-only";
 import type { Kysely } from "kysely";
 import nodemailer from "nodemailer";
 import { config } from "@/lib/core/config";
+import { recordJob } from "@/lib/core/metrics";
 import type { DB } from "@/lib/core/tables";
 import { logError } from "@/lib/http/log";
 import { claimDueMails, finishMail, queueMail } from "./db/mails";
@@ -47,13 +48,15 @@ export async function sendDueMails(opts: { now?: number } = {}): Promise<{ sent:
   for (const m of mails) {
     try {
       await transport.sendMail({ from: SMTP_FROM, to: JSON.parse(m.recipients) as string[], subject: m.subject, text: m.body, messageId: `<alert-${m.id}@voxdesk>` });
-      await finishMail(m.id, token, { sent: true, at: new Date().toISOString() });
+      if (await finishMail(m.id, token, { sent: true, at: new Date().toISOString() })) recordJob("alert mail", "done");
       out.sent++;
     } catch (err) {
       const error = (err as Error).message?.split("\n")[0] ?? "send failed";
       const last = m.attempts + 1 >= MAX_ATTEMPTS;
       logError("alert mail failed", { mail: m.id, attempt: m.attempts + 1, final: last, err: new Error(error) });
-      await finishMail(m.id, token, { sent: false, error, retryAt: last ? null : (opts.now ?? Date.now()) + backoff(m.attempts) });
+      if (await finishMail(m.id, token, { sent: false, error, retryAt: last ? null : (opts.now ?? Date.now()) + backoff(m.attempts) })) {
+        recordJob("alert mail", last ? "failed" : "retried");
+      }
       out.failed++;
     }
   }

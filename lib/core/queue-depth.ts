@@ -8,6 +8,7 @@ const QUEUES: { queue: string; sql: string }[] = [
   { queue: "analysis", sql: "SELECT count(*) AS depth, min(created_at) AS oldest FROM analysis_jobs WHERE state IN ('queued', 'running')" },
   { queue: "webhook delivery", sql: "SELECT count(*) AS depth, min(created_at) AS oldest FROM webhook_deliveries WHERE status = 'pending'" },
   { queue: "carrier prices", sql: "SELECT count(*) AS depth, min(created_at) AS oldest FROM call_price_jobs" },
+  { queue: "alert mail", sql: "SELECT count(*) AS depth, min(created_at) AS oldest FROM alert_mails WHERE status = 'pending'" },
   { queue: "engine syncs", sql: "SELECT count(*) AS depth, min(started_at) AS oldest FROM engine_syncs WHERE status = 'running'" },
   {
     queue: "agent test runs",
