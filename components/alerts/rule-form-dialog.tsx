@@ -64,7 +64,7 @@ export function RuleFormDialog({ rule, onClose }: { rule?: Rule; onClose: () => 
       <DialogContent className="max-w-xl">
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>Checked every minute from the calls of its window. While the condition holds the rule has one open incident.</DialogDescription>
+          <DialogDescription>Checked when saved and every minute, over the whole minutes of its window. While the condition holds the rule has one open incident.</DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={title}>
           <Field label="Name" required error={errors.name?.message}>
