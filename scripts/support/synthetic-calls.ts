@@ -30,7 +30,6 @@ const MEDIAN_SECONDS: Record<AgentKind, number> = { receptionist: 95, sales: 170
 // All-in price per minute (platform + LLM + voice); phone calls add carrier minutes.
 const USD_PER_MINUTE: Record<CallType, number> = { inbound: 0.085, outbound: 0.095, web_call: 0.06 };
 const AREA_CODES = ["212", "213", "312", "415", "512", "617", "702", "206", "303", "404", "503", "602", "713", "305", "646", "818"];
-const LIVE_WINDOW_MS = 15 * 60_000;
 const DAY_MS = 86_400_000;
 // Call volume by UTC hour: US business hours (about 13:00-23:00 UTC) carry most calls.
 const HOUR_WEIGHT = [0.25, 0.2, 0.12, 0.06, 0.04, 0.03, 0.03, 0.04, 0.06, 0.1, 0.15, 0.25, 0.45, 0.8, 1, 1, 0.95, 0.9, 0.95, 1, 0.95, 0.8, 0.6, 0.4];
@@ -82,22 +81,22 @@ function* timeline(rand: Rand, count: number, start: number, span: number): Gene
 
 function oneCall(rand: Rand, callSid: string, agent: SeedAgent, createdMs: number, untilMs: number): NewCall {
   const callType = rand.weighted(agent.callTypes as Record<CallType, number>);
-  let status: string = rand.weighted(STATUS_WEIGHTS[callType]);
-  const age = untilMs - createdMs;
-  if (age < LIVE_WINDOW_MS) status = age < 30_000 ? rand.pick(["initiated", "ringing"]) : "in_progress";
+  // Every call ends: nothing reports a seeded call later, so one left in flight would stay so forever.
+  const status: Status = rand.weighted(STATUS_WEIGHTS[callType]);
+  const ageSeconds = (untilMs - createdMs) / 1000;
 
   let duration = 0;
   if (status === "completed") duration = Math.min(1800, Math.max(8, rand.logNormal(MEDIAN_SECONDS[agent.kind], 0.6)));
   else if (status === "canceled") duration = rand() * 6;
-  else if (status === "in_progress") duration = age / 1000;
-  duration = Math.round(duration * 10) / 10;
+  // A call of the last minutes ended by `until`.
+  duration = Math.floor(Math.min(duration, ageSeconds) * 10) / 10;
   const cost = Math.round((duration / 60) * USD_PER_MINUTE[callType] * 10_000) / 10_000;
 
   const customer = callType === "web_call" ? "" : customerNumber(rand);
   const [from, to] = callType === "outbound" ? [agent.number, customer] : callType === "inbound" ? [customer, agent.number] : ["", ""];
   const createdAt = new Date(createdMs).toISOString();
   const transcription =
-    status === "completed" || status === "in_progress" ? completedTranscript(rand, agent.kind)
+    status === "completed" ? completedTranscript(rand, agent.kind)
       : status === "canceled" ? cutShortTranscript(rand, agent.kind) : "";
   return {
     call_sid: callSid,
