@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import { runSql } from "./prepared";
 import type { DB } from "./tables";
 
-// A transaction that stores many calls at once (a sync page, lib/calls/db/ingest.ts upsertCalls).
+// A transaction that stores many calls at once (a sync page, lib/calls/db/ingest-page.ts upsertCalls).
 // Each call is written as a single report would be, but two kinds of statement every call repeats
 // are gathered instead: additions to rollup rows (a page of a thousand calls adds to a few dozen
 // rows, each once, several rows per statement, at the end), and reads whose answer the page cannot

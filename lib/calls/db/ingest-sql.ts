@@ -31,6 +31,19 @@ function texts(pg: boolean) {
 
 export const CALL_SQL = { sqlite: texts(false), postgres: texts(true) };
 
+const manyTexts = new Map<string, string>();
+/** The insert of `n` new calls at once (a sync page), each row's id and call_sid returned. */
+export function insertRows(pg: boolean, n: number): string {
+  const key = `${pg}:${n}`;
+  let text = manyTexts.get(key);
+  if (!text) {
+    const fields = [...CALL_FIELDS, ...(pg ? ["numbers"] : [])];
+    const row = `(${marks(fields.length + 4)})`;
+    manyTexts.set(key, (text = `INSERT INTO calls (${fields.join(", ")}, account_id, call_sid, created_at, agent_version) VALUES ${Array(n).fill(row).join(", ")} RETURNING id, call_sid`));
+  }
+  return text;
+}
+
 export const ADVISORY_LOCK = "SELECT pg_advisory_xact_lock(hashtextextended(?, 0))";
 /** Several advisory locks in the order of the array given (sorted by the caller: every taker of several takes them alike). */
 export const ADVISORY_LOCKS = "SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0))) FROM unnest(?::text[]) AS t(k)";

@@ -4,11 +4,10 @@ import type { CallPatch, NormalizedCall } from "@/lib/calls/normalized";
 import { mergePatch, type StoredCall } from "@/lib/calls/merge";
 import { dialect } from "@/lib/core/client";
 import { groupedWriteTx } from "@/lib/core/group-commit";
-import { inPageTx } from "@/lib/core/page-tx";
 import { runSql } from "@/lib/core/prepared";
 import { numbersText } from "./insert";
 import type { DB } from "@/lib/core/tables";
-import { ADVISORY_LOCK, ADVISORY_LOCKS, CALL_SQL, ENGINE_PROVIDER, FTS_DELETE, FTS_INSERT } from "./ingest-sql";
+import { ADVISORY_LOCK, CALL_SQL, ENGINE_PROVIDER, FTS_DELETE, FTS_INSERT } from "./ingest-sql";
 import { moveRollups, rollupShares } from "./rollup-shares";
 
 /** A normalized call resolved to our agent (or kept under the engine's agent id when none matches). */
@@ -66,46 +65,9 @@ export async function upsertCall(accountId: string, report: ResolvedCall | Resol
   });
 }
 
-/** One report of a page and the hooks that follow it (each call's agent has its own analysis plan). */
-export interface PageItem { report: ResolvedCall | ResolvedPatch; hooks: readonly CallHook[] }
+export type StoredRow = Stored & Partial<StoredCall>;
 
-/**
- * A page of reports (a sync) in one transaction, each call exactly as upsertCall would write it: one
- * COMMIT and one read of the stored calls for the page instead of one per call, the rollup additions
- * gathered and written at the end (lib/core/page-tx.ts). PostgreSQL: every
- * call's lock first, then every rollup day's, each set in sorted order — a single delivery takes one
- * call's then one day's, so the two never wait on each other in a circle.
- */
-export async function upsertCalls(accountId: string, items: readonly PageItem[]): Promise<UpsertOutcome[]> {
-  if (!items.length) return [];
-  const sids = [...new Set(items.map((i) => i.report.call_sid))].sort();
-  return groupedWriteTx((trx) => inPageTx(trx, sids, async () => {
-    const ctx = writeContext(accountId);
-    if (ctx.pg) await runSql(trx, ADVISORY_LOCKS, [sids.map((sid) => callLockKey(accountId, sid))]);
-    const stored = new Map((await runSql<StoredRow & { call_sid: string }>(trx, ctx.q.storedMany, [accountId, ctx.pg ? sids : JSON.stringify(sids)]))
-      .map((row) => [row.call_sid, row]));
-    if (ctx.pg) {
-      const now = new Date().toISOString();
-      const days = new Set(items.map((i) => (stored.get(i.report.call_sid)?.created_at ?? i.report.created_at ?? now)).map(dayOf));
-      await runSql(trx, ADVISORY_LOCKS, [[...days].sort().map((day) => rollupLockKey(accountId, day))]);
-      days.forEach((day) => ctx.lockedDays.add(day));
-    }
-    const done = new Set<string>();
-    const outcomes: UpsertOutcome[] = [];
-    for (const { report, hooks } of items) {
-      const sid = report.call_sid;
-      // A call twice in one page: the second copy merges into what the first wrote.
-      const old = done.has(sid) ? (await runSql<StoredRow>(trx, ctx.q.storedFull, [accountId, sid]))[0] : stored.get(sid);
-      outcomes.push(await writeCall(trx, ctx, report, old, hooks));
-      done.add(sid);
-    }
-    return outcomes;
-  }));
-}
-
-type StoredRow = Stored & Partial<StoredCall>;
-
-interface WriteContext {
+export interface WriteContext {
   accountId: string; pg: boolean; q: (typeof CALL_SQL)["sqlite"];
   /** Rollup days whose lock this transaction holds (PostgreSQL). */
   lockedDays: Set<string>;
@@ -113,30 +75,51 @@ interface WriteContext {
   providers: Map<string, string | null>;
 }
 
-function writeContext(accountId: string): WriteContext {
+export function writeContext(accountId: string): WriteContext {
   const pg = dialect() === "postgres";
   return { accountId, pg, q: CALL_SQL[dialect()], lockedDays: new Set(), providers: new Map() };
 }
 
-const callLockKey = (accountId: string, sid: string) => `call:${accountId}:${sid}`;
-const rollupLockKey = (accountId: string, day: string) => `rollup:${accountId}:${day}`;
-const dayOf = (iso: string) => iso.slice(0, 10);
+export const callLockKey = (accountId: string, sid: string) => `call:${accountId}:${sid}`;
+export const rollupLockKey = (accountId: string, day: string) => `rollup:${accountId}:${day}`;
+export const dayOf = (iso: string) => iso.slice(0, 10);
 
 /** The write of one call once its lock is held and its stored row read: the row, its search index, rollups and hooks. */
 async function writeCall(trx: Kysely<DB>, ctx: WriteContext, report: ResolvedCall | ResolvedPatch, old: StoredRow | undefined,
   hooks: readonly CallHook[]): Promise<UpsertOutcome> {
-  const { accountId, pg, q } = ctx;
+  const prepared = await prepareCall(trx, ctx, report, old);
+  return prepared ? applyCall(trx, ctx, prepared, hooks) : "unchanged";
+}
+
+/** A report merged with its stored call, ready to write: undefined when it changes nothing. */
+export interface PreparedCall {
+  c: ResolvedCall; old: StoredRow | undefined; isPatch: boolean; provider: string | null;
+  /** The call keeps the day it was first recorded on, so it never moves between rollup days. */
+  createdAt: string;
+  /** The columns set, in the order of CALL_FIELDS (ingest-sql.ts). */
+  values: unknown[];
+}
+
+export async function prepareCall(trx: Kysely<DB>, ctx: WriteContext, report: ResolvedCall | ResolvedPatch, old: StoredRow | undefined): Promise<PreparedCall | undefined> {
   const isPatch = "patch" in report;
   const c = isPatch ? mergePatch(report, old as StoredCall | undefined) : report;
-  if (!c || (old && !isPatch && !isNewer(c, old))) return "unchanged";
-  const extra = JSON.stringify(c.extra);
+  if (!c || (old && !isPatch && !isNewer(c, old))) return undefined;
   const provider = await providerOf(trx, ctx, c.engine_id, old);
-  // In the order of CALL_FIELDS (ingest-sql.ts).
   const values = [c.agent_id, c.name, c.from_number, c.to_number, c.duration, c.recording_url, c.transcription, c.status, c.cost,
-    c.call_type, c.engine_id, provider, c.status_rank, c.updated_at, extra, ...(pg ? [numbersText(c.from_number, c.to_number)] : [])];
-  let id: number;
-  // The call keeps the day it was first recorded on, so it never moves between rollup days.
-  const createdAt = old?.created_at ?? c.created_at;
+    c.call_type, c.engine_id, provider, c.status_rank, c.updated_at, JSON.stringify(c.extra), ...(ctx.pg ? [numbersText(c.from_number, c.to_number)] : [])];
+  return { c, old, isPatch, provider, createdAt: old?.created_at ?? c.created_at, values };
+}
+
+/** The parameters of CALL_SQL.insert for a new call. */
+export const insertParams = (ctx: WriteContext, p: PreparedCall) => [...p.values, ctx.accountId, p.c.call_sid, p.createdAt, p.c.agent_version ?? null];
+
+/**
+ * Writes a prepared call: the row (unless `insertedId` says a page's insert of many already put it
+ * there), its search index, its rollups and the hooks.
+ */
+export async function applyCall(trx: Kysely<DB>, ctx: WriteContext, p: PreparedCall, hooks: readonly CallHook[], insertedId?: number): Promise<UpsertOutcome> {
+  const { accountId, pg, q } = ctx;
+  const { c, old, isPatch, provider, createdAt } = p;
   // PostgreSQL: a status change takes one rollup row and gives another; two calls moving through the
   // same statuses the other way round would deadlock on those rows. One lock per account and day,
   // always taken after the call's, puts every rollup change of that day in a single order.
@@ -146,11 +129,14 @@ async function writeCall(trx: Kysely<DB>, ctx: WriteContext, report: ResolvedCal
   }
   // An imported call (rank 0) was never in the engine rollups: it leaves the daily one only.
   const before = old ? rollupShares({ ...old, account_id: accountId, call_sid: c.call_sid, extra: old.extra ?? null, created_at: createdAt }, (old.status_rank ?? 0) > 0) : [];
+  let id: number;
   if (old) {
     id = Number(old.id);
-    await runSql(trx, q.update, [...values, id]);
+    await runSql(trx, q.update, [...p.values, id]);
+  } else if (insertedId !== undefined) {
+    id = insertedId;
   } else {
-    const [row] = await runSql<{ id: number | string }>(trx, q.insert, [...values, accountId, c.call_sid, createdAt, c.agent_version ?? null]);
+    const [row] = await runSql<{ id: number | string }>(trx, q.insert, insertParams(ctx, p));
     id = Number(row.id);
   }
   // The search index follows the transcript and numbers: a patch that changed neither (a status callback) leaves it.
