@@ -90,7 +90,7 @@ test("create an alert rule, trip it with calls, and see the incident with its ca
   await form.getByRole("combobox", { name: /^Window/ }).selectOption("10");
   await form.getByRole("button", { name: "Create rule" }).click();
   const secondRow = page.getByRole("row").filter({ hasText: second });
-  await expect(secondRow.getByText("Incident open")).toBeVisible({ timeout: 1500 });
+  await expect(secondRow.getByText("Incident open")).toBeVisible({ timeout: 5000 }); // the page polls every 30 s: this is the answer to the save
   await expect(secondRow.getByTestId("rule-value")).toHaveText("2");
   await expect(secondRow.getByTestId("rule-engine")).toHaveText("All engines");
   await page.getByRole("button", { name: `Delete ${second}` }).click();
