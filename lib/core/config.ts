@@ -3,6 +3,8 @@ import { z } from "zod";
 import { parseTrustProxy, type TrustProxy } from "./trust-proxy";
 
 // Every variable is documented in README.md ("Configuration"). Parsed once, on first use.
+/** JOB_LEASE_MS unless set: tests of a queue's takeover step their clock past it. */
+export const DEFAULT_JOB_LEASE_MS = 30_000;
 export const DEFAULT_READ_CACHE_MB = 32; // the bench starts a server with it while its own process runs without
 const Env = z.object({
   DATABASE_PATH: z.string().min(1).default("./data/voxdesk.db"),
@@ -70,7 +72,7 @@ const Env = z.object({
   CARRIER_PRICES: z.enum(["on", "off"]).default("on"),
   // The job queue's lease (lib/core/job-queue.ts): a claim held this long unrenewed lapses, so a
   // crashed instance's jobs are taken up by another within it; a worker renews it a third of the way.
-  JOB_LEASE_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  JOB_LEASE_MS: z.coerce.number().int().min(1000).max(600_000).default(DEFAULT_JOB_LEASE_MS),
   // On SIGTERM or SIGINT, how long background jobs under way get to end before they are put back.
   STOP_DEADLINE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   // Serialized answers of hot reads kept while the SQLite database is unchanged (lib/http/read-cache.ts); 0 turns it off.

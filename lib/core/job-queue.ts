@@ -22,7 +22,8 @@ import type { DB } from "./tables";
 export type Outcome =
   /** Done; `write` stores the results in the transaction that ends the job (only if the claim still holds). */
   | { kind: "done"; write?: (trx: Kysely<DB>) => Promise<unknown> }
-  | { kind: "failed"; reason: string }
+  /** Failed for good; `write` stores what there is to keep (e.g. the counts so far), as `done`'s does. */
+  | { kind: "failed"; reason: string; write?: (trx: Kysely<DB>) => Promise<unknown> }
   /** Worth another attempt (within the budget), not before `afterMs` (e.g. a provider's Retry-After). */
   | { kind: "retry"; reason: string; afterMs?: number }
   /** Put back untouched, not counted (the handler stopped because this process is stopping). */
@@ -34,6 +35,8 @@ export interface JobContext {
   signal: AbortSignal;
   /** Pushes the lease on now (besides the timer); false: the claim is lost. */
   renew(): Promise<boolean>;
+  /** How long the claim holds unrenewed. */
+  leaseMs: number;
 }
 
 export interface QueueSettings<Job> {
@@ -48,6 +51,8 @@ export interface QueueSettings<Job> {
   backoffMs: (attempts: number) => number;
   /** How long a claim holds unrenewed; JOB_LEASE_MS unless given. */
   leaseMs?: number;
+  /** Why a job whose attempts ran out without an end failed; a sentence about the attempts unless given. */
+  giveUp?: string;
   /** What the log names of a job (its ids), never its data. */
   describe?: (job: Job) => Record<string, unknown>;
 }
@@ -88,7 +93,7 @@ export function jobQueue<Job extends { attempts: number }>(s: QueueSettings<Job>
     const ended = await writeTx(async (trx) => {
       // The end first: it takes the row's lock, and a lost claim writes no results either.
       if (!(await endJob(trx, t, job, claim, end))) return false;
-      if (out.kind === "done") await out.write?.(trx);
+      if (out.kind === "done" || out.kind === "failed") await out.write?.(trx);
       return true;
     });
     if (ended) recordJob(s.name, end.status === "done" ? "done" : "failed");
@@ -98,7 +103,7 @@ export function jobQueue<Job extends { attempts: number }>(s: QueueSettings<Job>
     // Past the budget: every earlier claim ended without an answer (its process died, or the work
     // threw). Failing here keeps such a job from being claimed again without end.
     if (job.attempts > s.maxAttempts) {
-      return settle(job, claim, { kind: "failed", reason: `Gave up after ${s.maxAttempts} attempts that ended without an answer (the worker stopped or failed each time)` }, now);
+      return settle(job, claim, { kind: "failed", reason: s.giveUp ?? `Gave up after ${s.maxAttempts} attempts that ended without an answer (the worker stopped or failed each time)` }, now);
     }
     const lost = new AbortController();
     const signal = AbortSignal.any([lost.signal, stopping.signal]);
@@ -113,7 +118,7 @@ export function jobQueue<Job extends { attempts: number }>(s: QueueSettings<Job>
     heartbeat.unref();
     let out: Outcome;
     try {
-      out = await handler(job, { claim, signal, renew });
+      out = await handler(job, { claim, signal, renew, leaseMs: leaseMs() });
     } catch (err) {
       if (stopping.signal.aborted && !lost.signal.aborted) out = { kind: "release" };
       else {

@@ -1,15 +1,16 @@
 import "server-only";
-import { sql } from "kysely";
-import { db, dialect, writeTx } from "@/lib/core/client";
+import { sql, type Kysely } from "kysely";
+import { db, writeTx } from "@/lib/core/client";
+import { claimJobs, endJob, type QueueTable } from "@/lib/core/job-queue-db";
+import type { DB } from "@/lib/core/tables";
 import { decodeCursor, keysetPage, type KeysetPage } from "@/lib/core/cursor";
 import { uuid7Batch } from "@/lib/core/uuid7";
 import type { EngineSyncsTable } from "../tables";
 
-// engine_syncs (migration 0026): pulls of an engine's past calls, run in the background. A running
-// row is claimed by a conditional UPDATE that stamps a fresh claim value and a lease (SKIP LOCKED on
-// PostgreSQL; SQLite's writer lock serialises the claim); only the holder of that value may write
-// the run, so a worker whose lease lapsed (its process died and another took the run over) writes
-// nothing, and a run ends once.
+// engine_syncs (migration 0026): pulls of an engine's past calls, run in the background, a queue of
+// the one job queue (lib/core/job-queue.ts): a running row is claimed with a fresh claim value and a
+// lease; only the holder of that value may write the run, so a worker whose lease lapsed (its process
+// died and another took the run over) writes nothing, and a run ends once.
 
 export type SyncRow = Omit<EngineSyncsTable, "claim" | "lease_until">;
 export interface SyncCounts { imported: number; updated: number; unchanged: number; pages: number }
@@ -46,25 +47,24 @@ export async function listSyncs(accountId: string, engineId: string, limit: numb
   return keysetPage(rows, limit, (r) => [r.started_at, r.id]);
 }
 
-const due = (now: string) => sql<boolean>`(status = 'running' AND (lease_until IS NULL OR lease_until <= ${now}))`;
-
 /**
- * Claims up to `limit` runs that nobody holds (new, or their holder's lease lapsed), oldest first.
- * A run taken over starts again from its range, so its counts start again from 0. A plain read
- * first: an idle tick takes no write lock (SQLite).
+ * The table as the one job queue sees it (lib/core/job-queue-db.ts): a run waits while `running` and
+ * unheld; a run taken over starts again from its range, so its counts start again from 0; its end
+ * keeps the row, done or failed with why.
  */
-export async function claimSyncs(claim: string, limit: number, now: Date, leaseMs: number): Promise<SyncRow[]> {
-  const at = now.toISOString();
-  const any = await sql`SELECT 1 AS one FROM engine_syncs WHERE ${due(at)} LIMIT 1`.execute(db());
-  if (!any.rows.length) return [];
-  const lease = new Date(now.getTime() + leaseMs).toISOString();
-  const lock = dialect() === "postgres" ? sql` FOR UPDATE SKIP LOCKED` : sql``;
-  const res = await sql<SyncRow>`WITH picked AS (SELECT id FROM engine_syncs WHERE ${due(at)} ORDER BY started_at, id LIMIT ${limit}${lock})
-    UPDATE engine_syncs SET attempts = attempts + 1, claim = ${claim}, lease_until = ${lease}, imported = 0, updated = 0, unchanged = 0, pages = 0
-    WHERE id IN (SELECT id FROM picked) AND ${due(at)}
-    RETURNING ${sql.join(COLUMNS.map((c) => sql.ref(c)))}`.execute(db());
-  return res.rows;
-}
+export const ENGINE_SYNCS: QueueTable<SyncRow> = {
+  table: "engine_syncs",
+  key: ["id"],
+  columns: COLUMNS,
+  order: ["started_at", "id"],
+  waiting: () => sql<boolean>`status = 'running'`,
+  onClaim: sql`, imported = 0, updated = 0, unchanged = 0, pages = 0`,
+  end: (held, end) => sql`UPDATE engine_syncs SET status = ${end.status}, error = ${end.status === "failed" ? end.reason : null},
+    claim = NULL, lease_until = NULL, finished_at = ${new Date().toISOString()} WHERE ${held} AND status = 'running'`,
+};
+
+/** Claims up to `limit` runs that nobody holds (new, or their holder's lease lapsed), oldest first. */
+export const claimSyncs = (claim: string, limit: number, now: Date, leaseMs: number) => claimJobs(ENGINE_SYNCS, claim, limit, now, leaseMs);
 
 const mine = (id: string, claim: string) => sql<boolean>`id = ${id} AND claim = ${claim} AND status = 'running'`;
 const changed = (res: { numAffectedRows?: bigint }) => Number(res.numAffectedRows ?? 0) > 0;
@@ -75,20 +75,18 @@ export async function saveSyncProgress(id: string, claim: string, counts: SyncCo
       pages = ${counts.pages}, lease_until = ${leaseUntil.toISOString()} WHERE ${mine(id, claim)}`.execute(db()));
 }
 
-/** Only the lease pushed on (a page that takes long). false: the claim is lost. */
-export async function renewSync(id: string, claim: string, leaseUntil: Date): Promise<boolean> {
-  return changed(await sql`UPDATE engine_syncs SET lease_until = ${leaseUntil.toISOString()} WHERE ${mine(id, claim)}`.execute(db()));
+/** A run's final counts, inside the transaction that ends it (lib/core/job-queue.ts checked the claim). */
+export async function writeSyncCounts(trx: Kysely<DB>, id: string, counts: SyncCounts): Promise<void> {
+  await sql`UPDATE engine_syncs SET imported = ${counts.imported}, updated = ${counts.updated}, unchanged = ${counts.unchanged},
+    pages = ${counts.pages} WHERE id = ${id}`.execute(trx);
 }
 
-/** Ends the run (done, or failed with why), if this claim still holds it. */
+/** Ends the run (done, or failed with why) with its counts, if this claim still holds it. */
 export async function endSync(id: string, claim: string, end: { counts: SyncCounts; error: string | null }): Promise<boolean> {
-  const { counts, error } = end;
-  return changed(await sql`UPDATE engine_syncs SET status = ${error === null ? "done" : "failed"}, error = ${error},
-      imported = ${counts.imported}, updated = ${counts.updated}, unchanged = ${counts.unchanged}, pages = ${counts.pages},
-      claim = NULL, lease_until = NULL, finished_at = ${new Date().toISOString()} WHERE ${mine(id, claim)}`.execute(db()));
-}
-
-/** Puts the run back for any instance to take at once (this process is stopping); the claim is not counted. */
-export async function releaseSync(id: string, claim: string): Promise<boolean> {
-  return changed(await sql`UPDATE engine_syncs SET claim = NULL, lease_until = NULL, attempts = attempts - 1 WHERE ${mine(id, claim)}`.execute(db()));
+  const row = { id } as SyncRow;
+  return writeTx(async (trx) => {
+    if (!(await endJob(trx, ENGINE_SYNCS, row, claim, end.error === null ? { status: "done" } : { status: "failed", reason: end.error }))) return false;
+    await writeSyncCounts(trx, id, end.counts);
+    return true;
+  });
 }
