@@ -55,11 +55,17 @@ test("add an endpoint, see its secret once, send a test event, read the delivery
   await expect(first).toContainText("200");
   const ping = rx.accepted.find((r) => r.type === "ping");
   expect(ping?.verifiedBy).toEqual([secret]);
+  // The endpoints list above follows the log without a reload: its health counts the ping.
+  await expect(row).toContainText("100% of 1");
 
   const details = log.getByRole("button", { name: /^Details of ping attempt 1/ });
   await details.click();
   const sheet = page.getByRole("dialog");
   await expect(sheet.getByRole("region", { name: "Request body" })).toContainText('"type": "ping"');
+  const headers = sheet.getByRole("region", { name: "Request headers" });
+  await expect(headers).toContainText(`webhook-id: ${ping!.id}`);
+  await expect(headers).toContainText("content-type: application/json");
+  await expect(headers).toContainText(/webhook-signature: v1,\S+/);
   await expect(sheet.getByRole("region", { name: "Response" })).toContainText(ping!.id);
   await shots(page, "webhooks-attempt");
   await sheet.getByRole("button", { name: "Resend" }).click();

@@ -21,7 +21,21 @@ function Body({ title, text }: { title: string; text: string }) {
   );
 }
 
-/** One attempt read beside the log: what was sent, what came back (first 1 KB each), and Resend. */
+/** The headers as sent, one `name: value` a line; attempts logged before headers were kept say so. */
+function Headers({ headers }: { headers: Record<string, string> | null }) {
+  return (
+    <section aria-label="Request headers" className="mt-4">
+      <h3 className="mb-1.5 text-sm font-semibold">Request headers</h3>
+      {headers === null ? <p className="text-sm text-zinc-500 dark:text-zinc-400">Not recorded for this attempt (sent before headers were kept).</p> : (
+        <pre className="max-h-60 overflow-auto rounded-md bg-zinc-50 p-3 font-mono text-xs whitespace-pre-wrap break-all text-zinc-800 dark:bg-zinc-950 dark:text-zinc-200">
+          {Object.entries(headers).map(([name, value]) => `${name}: ${value}`).join("\n")}
+        </pre>
+      )}
+    </section>
+  );
+}
+
+/** One attempt read beside the log: what was sent (headers and body), what came back (first 1 KB each), and Resend. */
 export function AttemptSheet({ endpointId, attempt, onClose, onResent }: { endpointId: string; attempt: Attempt | null; onClose: () => void; onResent: () => void }) {
   const resend = useResendAttempt();
   return (
@@ -44,6 +58,7 @@ export function AttemptSheet({ endpointId, attempt, onClose, onResent }: { endpo
                 <dt className="text-zinc-500 dark:text-zinc-400">Duration</dt>
                 <dd>{attempt.duration_ms} ms</dd>
               </dl>
+              <Headers headers={attempt.request_headers} />
               <Body title="Request body" text={attempt.request} />
               <Body title="Response" text={attempt.response} />
               <div className="mt-5 flex items-center gap-3">

@@ -11,12 +11,28 @@ import { LoadingRows, LoadMore } from "@/components/ui/load-more";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { ToggleGroup, ToggleGroupItem } from "@/components/ui/toggle-group";
 import { formatDateTime } from "@/lib/format/date-time";
-import { useWebhookAttempts } from "@/lib/webhooks/hooks";
+import { useQueryClient } from "@tanstack/react-query";
+import { useWebhookAttempts, webhookKeys } from "@/lib/webhooks/hooks";
 import { ATTEMPT_STATUSES, type Attempt } from "@/lib/webhooks/schema";
 import { ATTEMPT_TONE, AttemptSheet } from "./attempt-sheet";
 import { messageSummary } from "./webhook-format";
 
 const FILTERS = ["all", ...ATTEMPT_STATUSES] as const;
+
+/**
+ * The endpoints list above shows each one's 24 h health from the attempts: when a new attempt lands
+ * in the log (a test ping, a resend, a retry), the list is read again so the two agree.
+ * `newest`: the newest attempt's id once loaded ("" for none yet), undefined while loading.
+ */
+function useHealthFollows(newest: string | undefined) {
+  const qc = useQueryClient();
+  const seen = React.useRef<string | undefined>(undefined);
+  React.useEffect(() => {
+    if (newest === undefined) return;
+    if (seen.current !== undefined && seen.current !== newest) void qc.invalidateQueries({ queryKey: webhookKeys.list() });
+    seen.current = newest;
+  }, [newest, qc]);
+}
 
 /** The endpoint's attempts, newest first, filtered by status (kept in the URL), each opening its request and response. */
 export function DeliveryLog({ endpointId, watching, onQueued }: { endpointId: string; watching: boolean; onQueued: () => void }) {
@@ -25,6 +41,7 @@ export function DeliveryLog({ endpointId, watching, onQueued }: { endpointId: st
   const [open, setOpen] = React.useState<Attempt | null>(null);
   const log = useWebhookAttempts(endpointId, status, watching);
   const attempts = log.data?.pages.flatMap((p) => p.attempts) ?? [];
+  useHealthFollows(log.isSuccess ? attempts[0]?.attempt_id ?? "" : undefined);
   return (
     <section aria-labelledby="delivery-log-title" className="mt-6">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">

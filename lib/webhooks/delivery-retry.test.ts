@@ -180,7 +180,7 @@ describe("results under a lapsed lease", () => {
     expect(second.items.map((d) => d.id)).toEqual(first.items.map((d) => d.id));
     const endpoint = await endpointRow(id);
     const late = (ok: boolean, status: number) => ({ endpoint, delivery: first.items[0], token: first.token, now: now + 2_000, ok,
-      responseStatus: status, durationMs: 5, response: "", retryAfterMs: null });
+      responseStatus: status, durationMs: 5, response: "", retryAfterMs: null, requestHeaders: {} });
     // A 410 under the old lease would have disabled the endpoint; a success would have ended the delivery.
     expect(await recordAttempts([late(false, 410)])).toEqual({ disabled: false });
     expect(await recordAttempts([late(true, 200)])).toEqual({ disabled: false });

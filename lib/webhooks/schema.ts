@@ -101,6 +101,8 @@ export const AttemptView = z.object({
   response_status: z.number().int().nullable().describe("HTTP status of the answer; null when none came (timeout, refused, blocked)"),
   duration_ms: z.number().int(),
   request: z.string().describe("The first 1 KB of the body sent ({type, timestamp, data})"),
+  request_headers: z.record(z.string(), z.string()).nullable()
+    .describe("The headers sent (content-type, user-agent, webhook-id, webhook-timestamp, webhook-signature); null for attempts logged before headers were kept"),
   response: z.string().describe("The first 1 KB of the answer, or why there was none"),
   at: z.string(),
 }).meta({ id: "WebhookAttempt" });

@@ -41,6 +41,8 @@ export interface WebhookAttemptsTable {
   /** scheduled | manual */
   trigger_type: string;
   response_status: number | null; duration_ms: number; response: string; at: string;
+  /** JSON object of the headers sent; null for attempts recorded before it was kept. */
+  request_headers: string | null;
 }
 
 declare module "@/lib/core/tables" {

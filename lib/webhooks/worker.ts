@@ -117,7 +117,8 @@ async function runLane(endpoint: EndpointRow, clock: () => number, opts: TickOpt
   }
 }
 
-interface Sent { ok: boolean; responseStatus: number | null; durationMs: number; response: string; retryAfterMs: number | null }
+/** requestHeaders: what went out, kept with the attempt for the delivery log (the signature is not the secret). */
+interface Sent { ok: boolean; responseStatus: number | null; durationMs: number; response: string; retryAfterMs: number | null; requestHeaders: Record<string, string> }
 
 async function attempt(send: typeof fetch, e: EndpointRow, secrets: string[], item: Claimed, now: number, timeoutMs: number): Promise<Sent> {
   const headers = { "content-type": "application/json", "user-agent": USER_AGENT, ...signHeaders(item.event_id, new Date(), item.payload, secrets) };
@@ -127,14 +128,14 @@ async function attempt(send: typeof fetch, e: EndpointRow, secrets: string[], it
     const response = await firstBytes(res);
     return {
       ok: res.status >= 200 && res.status < 300, responseStatus: res.status, durationMs: performance.now() - started,
-      response, retryAfterMs: parseRetryAfter(res.headers.get("retry-after"), now),
+      response, retryAfterMs: parseRetryAfter(res.headers.get("retry-after"), now), requestHeaders: headers,
     };
   } catch (err) {
     const durationMs = performance.now() - started;
     const url = new URL(e.url);
     const timedOut = (err instanceof Error && err.name === "TimeoutError") || durationMs >= timeoutMs - 50;
     const { message } = describeFailure(err, { timedOut, timeoutMs, connectTimeoutMs: CONNECT_TIMEOUT_MS, target: url.host, hostname: url.hostname });
-    return { ok: false, responseStatus: null, durationMs, response: message, retryAfterMs: null };
+    return { ok: false, responseStatus: null, durationMs, response: message, retryAfterMs: null, requestHeaders: headers };
   }
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Webhook } from "standardwebhooks";
 import * as audit from "@/app/api/audit/route";
 import { db } from "@/lib/core/client";
 import { newAccountWithToken, useTempDatabase } from "@/lib/testing/harness";
@@ -115,6 +116,11 @@ describe("webhook endpoints API", () => {
     expect(log.json.attempts).toHaveLength(2);
     expect(log.json.attempts[0]).toMatchObject({ type: "ping", attempt: 1, status: "success", trigger: "scheduled", response_status: 200 });
     expect(log.json.attempts[0].response).toContain(`"id":"${during.id}"`);
+    // The headers the attempt sent are logged with it: both signatures verify the body the receiver got.
+    const sent = log.json.attempts[0].request_headers as Record<string, string>;
+    expect(sent).toMatchObject({ "content-type": "application/json", "user-agent": expect.stringMatching(/\S/), "webhook-id": during.id });
+    expect(sent["webhook-signature"].split(" ")).toHaveLength(2);
+    for (const secret of [created.secret, rotated.json.secret]) expect(() => new Webhook(secret).verify(during.body, sent)).not.toThrow();
   });
 
   it("the list carries each endpoint's health over the last 24 h; the log shows each attempt's request", async () => {

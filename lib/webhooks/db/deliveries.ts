@@ -78,6 +78,8 @@ export interface AttemptResult {
   endpoint: Pick<EndpointRow, "id" | "account_id" | "url">;
   delivery: Claimed; token: string; now: number;
   ok: boolean; responseStatus: number | null; durationMs: number; response: string; retryAfterMs: number | null;
+  /** The headers sent (content-type, user-agent, webhook-id, -timestamp, -signature). */
+  requestHeaders: Record<string, string>;
 }
 
 /** What recording did to the endpoint: still enabled, or disabled (and why). */
@@ -105,7 +107,7 @@ export async function recordAttempts(rs: AttemptResult[]): Promise<EndpointVerdi
   });
 }
 
-const ATTEMPT_COLS = "id, account_id, endpoint_id, delivery_id, event_id, type, attempt, status, trigger_type, response_status, duration_ms, response, at";
+const ATTEMPT_COLS = "id, account_id, endpoint_id, delivery_id, event_id, type, attempt, status, trigger_type, response_status, duration_ms, response, request_headers, at";
 const marks = (n: number, each: string) => Array.from({ length: n }, () => each).join(", ");
 
 /**
@@ -122,9 +124,9 @@ async function recordSuccesses(trx: Trx, rs: AttemptResult[]) {
   const kept = rs.filter((r) => held.has(r.delivery.id));
   if (kept.length === 0) return;
   const ids = uuid7Batch(kept.length);
-  await runSql(trx, `INSERT INTO webhook_attempts (${ATTEMPT_COLS}) VALUES ${marks(kept.length, `(${marks(13, "?")})`)}`, kept.flatMap((r, k) => [
+  await runSql(trx, `INSERT INTO webhook_attempts (${ATTEMPT_COLS}) VALUES ${marks(kept.length, `(${marks(14, "?")})`)}`, kept.flatMap((r, k) => [
     ids[k], r.endpoint.account_id, r.endpoint.id, r.delivery.id, r.delivery.event_id, r.delivery.type, r.delivery.attempts + 1, "success",
-    r.delivery.trigger_type, r.responseStatus, Math.round(r.durationMs), r.response, new Date(r.now).toISOString(),
+    r.delivery.trigger_type, r.responseStatus, Math.round(r.durationMs), r.response, JSON.stringify(r.requestHeaders), new Date(r.now).toISOString(),
   ]));
   await runSql(trx, "UPDATE webhook_endpoints SET failing_since = NULL WHERE id = ? AND failing_since IS NOT NULL", [last.endpoint.id]);
   recordJob(QUEUE, "done", kept.length);
@@ -147,7 +149,7 @@ async function recordIn(trx: Trx, r: AttemptResult): Promise<EndpointVerdict> {
     id: uuid7Batch(1)[0], account_id: r.endpoint.account_id, endpoint_id: r.endpoint.id, delivery_id: r.delivery.id,
     event_id: r.delivery.event_id, type: r.delivery.type, attempt: n, status: r.ok ? "success" : "failed",
     trigger_type: r.delivery.trigger_type, response_status: r.responseStatus, duration_ms: Math.round(r.durationMs),
-    response: r.response, at: new Date(r.now).toISOString(),
+    response: r.response, request_headers: JSON.stringify(r.requestHeaders), at: new Date(r.now).toISOString(),
   }).execute();
   if (r.ok) {
     await trx.updateTable("webhook_endpoints").set({ failing_since: null }).where("id", "=", r.endpoint.id).where("failing_since", "is not", null).execute();

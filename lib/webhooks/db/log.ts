@@ -20,7 +20,7 @@ export interface AttemptFilter { status?: AttemptStatus; message_status?: Messag
  */
 export async function listAttempts(accountId: string, endpointId: string, limit: number, filter: AttemptFilter = {}, cursor?: string) {
   let q = db().selectFrom("webhook_attempts as a").innerJoin("webhook_deliveries as d", "d.id", "a.delivery_id")
-    .select(["a.id", "a.event_id", "a.type", "a.attempt", "a.status", "a.trigger_type", "a.response_status", "a.duration_ms", "a.response", "a.at",
+    .select(["a.id", "a.event_id", "a.type", "a.attempt", "a.status", "a.trigger_type", "a.response_status", "a.duration_ms", "a.response", "a.request_headers", "a.at",
       "d.status as message_status", "d.next_attempt_at",
       // The body sent, cut in the database so a page of a large event's attempts stays small.
       (eb) => eb.selectFrom("webhook_events as e").select(sql<string>`substr(e.payload, 1, ${REQUEST_PREVIEW})`.as("p")).whereRef("e.id", "=", "a.event_id").as("request")])
@@ -37,7 +37,8 @@ export async function listAttempts(accountId: string, endpointId: string, limit:
       // PostgreSQL answers a bigint as text.
       next_attempt_at: r.message_status === "pending" ? new Date(Number(r.next_attempt_at)).toISOString() : null,
     },
-    trigger: r.trigger_type as Attempt["trigger"], response_status: r.response_status, duration_ms: r.duration_ms, request: r.request ?? "", response: r.response, at: r.at,
+    trigger: r.trigger_type as Attempt["trigger"], response_status: r.response_status, duration_ms: r.duration_ms, request: r.request ?? "",
+    request_headers: r.request_headers === null ? null : JSON.parse(r.request_headers) as Record<string, string>, response: r.response, at: r.at,
   }));
   return { attempts, next_cursor: page.next_cursor, has_more: page.has_more };
 }
