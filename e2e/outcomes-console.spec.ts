@@ -220,6 +220,42 @@ test("a call's engine outcome in the call sheet, and the call log filtered by di
   await shots(page, "outcomes-call-log-filtered");
 });
 
+test("a summary Voxdesk's analysis wrote shows in the Outcome block as Voxdesk's, not under From the engine", async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const agentId = await deployedAgentWithPlan(request);
+  const provider = await request.post("/api/ai-providers", { headers: auth(), data: { name: unique("Fake AI summary"), base_url: fake.baseUrl, api_key: fake.apiKey, model: "fake-large" } });
+  expect(provider.status()).toBe(201);
+  // The engine holds the call, then completes it with a transcript and nothing else: no summary, no
+  // extraction, so Voxdesk's own analysis judges it and writes the plan's summary.
+  const to = "+14155550177";
+  expect((await request.post(`${FAKE_ORIGIN}/__fake/hold`, { data: { on: true, recipient: to } })).status()).toBe(200);
+  const placed = await request.post(`/api/agent/${agentId}/call`, { headers: auth(), data: { to_number: to } });
+  expect(placed.status()).toBe(202);
+  const sid = (await placed.json()).call_sid as string;
+  await expect.poll(async () => (await (await request.get(`${FAKE_ORIGIN}/__fake/state`)).json()).executions
+    .find((e: { id: string }) => e.id === sid)?.status, { timeout: 15_000 }).toBe("in-progress");
+  const completed = await request.post(`${FAKE_ORIGIN}/__fake/executions/${sid}/advance`, {
+    data: { status: "completed", fields: { transcript: "assistant: Acme Bistro, how can I help?\nuser: A table for one tonight, please.", conversation_duration: 31 } },
+  });
+  expect(completed.status()).toBe(200);
+  let call: { summary?: string; summary_source?: string; outcome?: { status: string; source: string } } = {};
+  await expect.poll(async () => {
+    call = await (await request.get(`/api/details/${encodeURIComponent(sid)}`, { headers: auth() })).json();
+    return call.outcome?.status;
+  }, { timeout: 30_000 }).toBe("analyzed");
+  expect(call).toMatchObject({ summary: "Booked a table for one.", summary_source: "voxdesk", outcome: { source: "voxdesk" } });
+
+  await page.goto(`/calls?call=${encodeURIComponent(sid)}`);
+  const sheet = page.getByRole("dialog");
+  const block = sheet.getByTestId("call-outcome");
+  await expect(block.locator('[data-field="summary"] dd')).toContainText("Booked a table for one.");
+  await expect(block.locator('[data-field="summary_source"]')).toHaveText("Written by Voxdesk analysis");
+  // Once, there: not (also) under "From the engine".
+  await expect(sheet.getByText("Booked a table for one.")).toHaveCount(1);
+  expect((await request.post(`${FAKE_ORIGIN}/__fake/hold`, { data: { on: false, recipient: to } })).status()).toBe(200);
+  expect((await request.delete(`/api/ai-providers/${(await provider.json()).provider_id}`, { headers: auth() })).status()).toBe(200);
+});
+
 test("a campaign's page shows what its calls achieved", async ({ page, request }) => {
   test.setTimeout(90_000);
   const agentId = await deployedAgentWithPlan(request);

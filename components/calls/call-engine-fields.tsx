@@ -5,14 +5,20 @@ import type { CallRecord } from "@/lib/calls/hooks";
 
 // What a voice engine reported about a call: summary, extracted data, cost per component,
 // who hung up and why, voicemail, and the values the call was placed with. Imported calls have none.
+// A summary Voxdesk's own analysis wrote (summary_source "voxdesk") is not the engine's: the
+// Outcome block shows it, saying whose it is; so it does an engine's summary once the call has an
+// outcome (shown once, there).
 
-type Extras = Pick<CallRecord, "summary" | "extracted_data" | "cost_breakdown" | "hangup_by" | "hangup_reason" | "answered_by_voice_mail" | "error_message" | "template_variables">
+type Extras = Pick<CallRecord, "summary" | "summary_source" | "outcome" | "extracted_data" | "cost_breakdown" | "hangup_by" | "hangup_reason" | "answered_by_voice_mail" | "error_message" | "template_variables">
   & Partial<Pick<CallRecord, "latency" | "interruptions" | "ending">>;
 
 export function hasEngineFields(c: Extras): boolean {
-  return [c.summary, c.extracted_data, c.cost_breakdown, c.hangup_by, c.hangup_reason, c.answered_by_voice_mail, c.error_message, c.template_variables,
+  return [engineSummary(c), c.extracted_data, c.cost_breakdown, c.hangup_by, c.hangup_reason, c.answered_by_voice_mail, c.error_message, c.template_variables,
     c.latency, c.interruptions, c.ending].some((v) => v !== null && v !== undefined);
 }
+
+const engineSummary = (c: Pick<Extras, "summary" | "summary_source" | "outcome">) =>
+  (c.summary_source === "voxdesk" || c.outcome?.status === "analyzed" ? null : c.summary);
 
 const show = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v));
 
@@ -44,10 +50,10 @@ export function CallEngineFields({ call }: { call: Extras }) {
     : [call.hangup_by, call.hangup_reason].filter(Boolean).join(": ");
   return (
     <div className="divide-y divide-zinc-100 dark:divide-zinc-800" data-testid="call-engine-fields">
-      {call.summary && (
+      {engineSummary(call) && (
         <div data-field="summary" className="py-2">
           <h4 className="text-[13px] text-zinc-600 dark:text-zinc-300">Summary</h4>
-          <p className="mt-1 text-sm whitespace-pre-wrap text-zinc-900 dark:text-zinc-100">{call.summary}</p>
+          <p className="mt-1 text-sm whitespace-pre-wrap text-zinc-900 dark:text-zinc-100">{engineSummary(call)}</p>
         </div>
       )}
       {call.extracted_data && <Pairs label="Extracted data" field="extracted_data" values={call.extracted_data} />}

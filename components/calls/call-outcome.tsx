@@ -96,6 +96,16 @@ export function CallOutcome({ call }: { call: CallRecord }) {
           </Row>
           <Row label="Sentiment" field="sentiment"><SentimentBadge sentiment={outcome.sentiment} /></Row>
           <Row label="Disposition" field="disposition">{outcome.disposition ?? none}</Row>
+          {call.summary && (
+            // The call's summary beside its other figures: Voxdesk's analysis writes one (the plan's
+            // Summary on) only when the engine sent none, so it says whose it is.
+            <Row label="Summary" field="summary">
+              <span className="whitespace-pre-wrap">{call.summary}</span>
+              <span className="block text-[13px] text-zinc-600 dark:text-zinc-300" data-field="summary_source">
+                {call.summary_source === "voxdesk" ? "Written by Voxdesk analysis" : "From the engine"}
+              </span>
+            </Row>
+          )}
           {fields.map(([name, value]) => (
             <Row key={name} label={name} field={`field:${name}`}><FieldValue value={value} /></Row>
           ))}

@@ -31,6 +31,8 @@ export function mergePatch(p: ResolvedPatch, old: StoredCall | undefined): Resol
   const before: CallExtras = { ...NO_EXTRAS, ...(old?.extra ? (JSON.parse(old.extra) as Partial<CallExtras>) : {}) };
   const extra: CallExtras = { ...before, ...given(p.extra ?? {}) };
   if (p.extra?.cost_breakdown) extra.cost_breakdown = { ...(before.cost_breakdown ?? {}), ...p.extra.cost_breakdown };
+  // The engine's summary, arriving after Voxdesk's analysis wrote one, replaces it and is the engine's.
+  if (p.extra?.summary) delete extra.summary_source;
   const forward = p.status !== undefined && (!old || statusRank(p.status) > (old.status_rank ?? 0));
   const status = forward ? p.status! : old?.status ?? "queued";
   const summed = p.cost === undefined && p.extra?.cost_breakdown ? Object.values(extra.cost_breakdown ?? {}).reduce((a, b) => a + b, 0) : undefined;

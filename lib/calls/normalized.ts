@@ -13,6 +13,8 @@ export type CostComponent = (typeof COST_COMPONENTS)[number];
 /** What a call carries beside the spec's fields: the `extra` column (JSON, extra.ts reads it back). */
 export interface CallExtras {
   summary: string | null;
+  /** "voxdesk": the summary was written by Voxdesk's own analysis (the engine sent none); absent: the engine's. */
+  summary_source?: "voxdesk" | null;
   extracted_data: Json | null;
   /** USD per component (COST_COMPONENTS). */
   cost_breakdown: Record<string, number> | null;

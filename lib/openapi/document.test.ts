@@ -121,10 +121,10 @@ describe("the OpenAPI document", () => {
     expect(Object.keys(call.properties)).toEqual([
       "call_sid", "agent_id", "name", "account_id", "from_number", "to_number", "duration",
       "recording_url", "transcription", "status", "cost", "call_type", "created_at",
-      "summary", "extracted_data", "cost_breakdown", "cost_estimated", "hangup_by", "hangup_reason", "ending", "answered_by_voice_mail",
+      "summary", "summary_source", "extracted_data", "cost_breakdown", "cost_estimated", "hangup_by", "hangup_reason", "ending", "answered_by_voice_mail",
       "error_message", "template_variables", "engine_id", "provider", "latency", "interruptions", "agent_version", "outcome",
     ]);
-    expect(call.required).toHaveLength(29);
+    expect(call.required).toHaveLength(30);
     expect(call.properties.duration).toMatchObject({ type: "number", description: expect.stringContaining("seconds") });
     expect(call.properties.cost).toMatchObject({ type: "number", description: expect.stringContaining("USD") });
     expect(call.properties.created_at).toMatchObject({ type: "string", format: "date-time" });

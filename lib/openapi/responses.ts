@@ -74,7 +74,8 @@ export const CallRecord = z
     call_type: z.string().describe(`Direction kind: ${CALL_TYPES.join(", ")}`),
     created_at: timestamp("Creation time, ISO 8601 UTC with a Z suffix"),
     // Beside the spec's 13 fields: what a voice engine reported for calls it placed (null otherwise).
-    summary: z.string().nullable().describe("The engine's summary of the call"),
+    summary: z.string().nullable().describe("The summary of the call: the engine's, or when the engine sent none and the agent's analysis plan asks for one, Voxdesk's analysis's (summary_source says which)"),
+    summary_source: z.enum(["engine", "voxdesk"]).nullable().describe("Who wrote `summary`: the engine, or Voxdesk's own analysis; null without a summary"),
     extracted_data: z.record(z.string(), z.unknown()).nullable().describe("Fields the engine extracted from the conversation"),
     cost_breakdown: z.record(z.string(), z.number()).nullable().describe("Cost per component (llm, network, platform, synthesizer, transcriber), in USD"),
     cost_estimated: z.boolean().describe(

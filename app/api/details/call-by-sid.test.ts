@@ -46,7 +46,7 @@ describe("GET /api/details/{call_sid}", () => {
     expect(res.status).toBe(200);
     const listed = await call(details.GET, "GET", "/api/details", { token: a.token });
     expect(res.json).toEqual(listed.json.calls.find((c: { call_sid: string }) => c.call_sid === "CA-one"));
-    expect(Object.keys(res.json)).toHaveLength(29); // + cost_estimated, provider, latency, interruptions, outcome, agent_version
+    expect(Object.keys(res.json)).toHaveLength(30); // + summary_source, cost_estimated, provider, latency, interruptions, outcome, agent_version
     expect(res.json).toMatchObject({ ...base, call_sid: "CA-one", account_id: a.accountId });
     expect(checkResponse(doc, "/details/{call_sid}", "get", 200, res.json)).toEqual([]);
   });

@@ -8,7 +8,7 @@ const FIELDS = ["account_id", "agent_id", "call_sid", "call_type", "cost", "crea
   "name", "recording_url", "status", "to_number", "transcription"];
 // Beside the spec's fields: what a voice engine reports, null on imported calls.
 const EXTRAS = ["answered_by_voice_mail", "cost_breakdown", "engine_id", "error_message", "extracted_data", "hangup_by",
-  "hangup_reason", "ending", "summary", "template_variables", "agent_version", "provider", "latency", "interruptions"]; // agent_version, provider, latency, interruptions: null on imported calls
+  "hangup_reason", "ending", "summary", "summary_source", "template_variables", "agent_version", "provider", "latency", "interruptions"]; // agent_version, provider, latency, interruptions: null on imported calls
 
 function makeCalls(n: number, prefix: string): NewCall[] {
   const statuses = ["completed", "completed", "failed", "rejected", "in_progress"];

@@ -25,7 +25,10 @@ export interface CallRecord {
 
 /** Beside the spec's 13 fields: what an engine reported; null for imported calls. */
 export interface CallExtraFields {
-  summary: string | null; extracted_data: Record<string, unknown> | null; cost_breakdown: Record<string, number> | null;
+  summary: string | null;
+  /** Who wrote `summary`: the engine, or Voxdesk's own analysis (CallExtras.summary_source); null without one. */
+  summary_source: "engine" | "voxdesk" | null;
+  extracted_data: Record<string, unknown> | null; cost_breakdown: Record<string, number> | null;
   /** Whether cost_breakdown holds Voxdesk's estimate from the call's usage (lib/pricing). */
   cost_estimated: boolean;
   hangup_by: string | null; hangup_reason: string | null; ending: CallEnding | null; answered_by_voice_mail: boolean | null;
@@ -49,12 +52,12 @@ export type DetailRow = CallRecord & { engine_id?: string | null; provider?: str
  * "none" here; withOutcomes fills in the stored ones.
  */
 export function toDetail(r: DetailRow): CallDetail {
-  const x: Partial<CallExtraFields> & Pick<CallExtras, "latency_ms"> = r.extra ? JSON.parse(r.extra) : {};
+  const x: Partial<Omit<CallExtraFields, "summary_source">> & Pick<CallExtras, "latency_ms" | "summary_source"> = r.extra ? JSON.parse(r.extra) : {};
   return {
     call_sid: r.call_sid, agent_id: r.agent_id, name: r.name, account_id: r.account_id, from_number: r.from_number,
     to_number: r.to_number, duration: r.duration, recording_url: r.recording_url, transcription: r.transcription,
     status: r.status, cost: r.cost, call_type: r.call_type, created_at: r.created_at,
-    summary: x.summary ?? null, extracted_data: x.extracted_data ?? null, cost_breakdown: x.cost_breakdown ?? null,
+    summary: x.summary ?? null, summary_source: x.summary ? (x.summary_source === "voxdesk" ? "voxdesk" : "engine") : null, extracted_data: x.extracted_data ?? null, cost_breakdown: x.cost_breakdown ?? null,
     cost_estimated: x.cost_estimated === true, hangup_by: x.hangup_by ?? null, hangup_reason: x.hangup_reason ?? null,
     ending: x.ending ?? null, answered_by_voice_mail: x.answered_by_voice_mail ?? null, error_message: x.error_message ?? null,
     template_variables: x.template_variables ?? null, engine_id: r.engine_id ?? null, provider: r.provider ?? null,
