@@ -33,7 +33,11 @@ export const NO_OUTCOME: CallOutcome = Object.freeze({
 }) as CallOutcome;
 
 /** What the caller already knows of the call; ingest does, and holds the call's lock (PostgreSQL). */
-export interface KnownCall { createdAt: string; engineId: string | null; provider: string | null }
+export interface KnownCall {
+  createdAt: string; engineId: string | null; provider: string | null;
+  /** What `call.analyzed` says of the call besides its outcome, as `call.ended` does. */
+  name: string; fromNumber: string; toNumber: string; agentVersion: number | null;
+}
 
 /**
  * PostgreSQL: the call's transaction-scoped advisory lock, the key ingest takes first
@@ -91,12 +95,15 @@ export async function writeOutcome(
     params.push(accountId, callSid, name, createdAt, typeof v === "number" ? v : typeof v === "boolean" ? Number(v) : null, typeof v === "string" ? v : null, callId);
   }
   if (params.length) await runSql(trx, fieldsInsert(params.length / 7), params);
-  await emitCallAnalyzed(trx, accountId, callSid, o, meta);
+  await emitCallAnalyzed(trx, accountId, { call_sid: callSid, agent_id: agentId, name: call.name, from_number: call.fromNumber, to_number: call.toNumber,
+    agent_version: call.agentVersion }, o, meta);
 }
 
 async function readCall(trx: Kysely<DB>, accountId: string, callSid: string): Promise<KnownCall | undefined> {
-  const [c] = await runSql<{ created_at: string; engine_id: string | null; provider: string | null }>(trx, CALL_CREATED, [accountId, callSid]);
-  return c && { createdAt: c.created_at, engineId: c.engine_id, provider: c.provider };
+  const [c] = await runSql<{ created_at: string; engine_id: string | null; provider: string | null; name: string; from_number: string; to_number: string;
+    agent_version: number | null }>(trx, CALL_CREATED, [accountId, callSid]);
+  return c && { createdAt: c.created_at, engineId: c.engine_id, provider: c.provider, name: c.name, fromNumber: c.from_number, toNumber: c.to_number,
+    agentVersion: c.agent_version === null ? null : Number(c.agent_version) };
 }
 
 type OldShare = { agent_id: string; success: number | boolean | null; sentiment: string | null; disposition: string | null; created_at: string;
@@ -114,7 +121,8 @@ export function engineOutcomeHook(plan: AnalysisPlan | null | undefined): CallHo
     if (!o) return;
     // Ingest passes the call's stored created_at and holds the call's lock.
     await writeOutcome(trx, accountId, call.call_sid, call.agent_id, o, { source: "engine", model: null, analyzedAt: call.updated_at }, isNew,
-      { createdAt: call.created_at, engineId: call.engine_id, provider: call.provider });
+      { createdAt: call.created_at, engineId: call.engine_id, provider: call.provider, name: call.name, fromNumber: call.from_number, toNumber: call.to_number,
+        agentVersion: call.agent_version ?? null });
   };
 }
 

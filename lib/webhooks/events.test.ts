@@ -69,7 +69,7 @@ describe("agent events", () => {
 });
 
 describe("call events", () => {
-  it("call.started once for a call in flight; call.analyzed with the outcome as /api/details shows it", async () => {
+  it("call.started once for a call in flight; call.analyzed naming the call as call.ended does, with the outcome as /api/details shows it", async () => {
     const rx = await listening("call.started", "call.analyzed");
     const sid = (await post(callRoute.POST, { to_number: "+14155550103" }, { id: agentId })).json.call_sid as string;
     expect(await bolna.advance(sid, "ringing")).toBe(200);
@@ -79,9 +79,13 @@ describe("call events", () => {
     await bolna.complete(sid, { extracted_data: { success: true, success_reason: "Booked", sentiment: "positive", disposition: "booked", seats: 3, plan: "pro" } });
     await w.tick(Date.now() + 10);
     expect(bodies(rx).map((b) => [b.type, b.data.call_sid])).toEqual([["call.started", sid], ["call.analyzed", sid]]);
-    const shown = (await call(detailBySid.GET, "GET", "/", { token: w.token, params: { call_sid: sid } })).json.outcome;
+    const detail = (await call(detailBySid.GET, "GET", "/", { token: w.token, params: { call_sid: sid } })).json;
+    const shown = detail.outcome;
     expect(shown.status).toBe("analyzed");
-    expect(bodies(rx)[1].data).toEqual({ call_sid: sid, ...shown });
+    // The call named as call.ended names it: its agent, numbers and version, then the outcome.
+    const named = { call_sid: sid, agent_id: agentId, name: detail.name, from_number: detail.from_number, to_number: "+14155550103", agent_version: detail.agent_version };
+    expect(detail.agent_version).toEqual(expect.any(Number));
+    expect(bodies(rx)[1].data).toEqual({ ...named, ...shown });
   }, 30_000);
 });
 

@@ -13,7 +13,7 @@ export const OUTCOME_UPSERT = `INSERT INTO call_outcomes (account_id, call_sid, 
   VALUES (${marks(OUTCOME_COLS.length + 2)}, (SELECT id FROM calls WHERE account_id = ? AND call_sid = ?))
   ON CONFLICT (account_id, call_sid) DO UPDATE SET ${[...OUTCOME_COLS, "call_id"].map((c) => `${c} = excluded.${c}`).join(", ")} RETURNING call_id`;
 export const OUTCOME_OLD = "SELECT agent_id, success, sentiment, disposition, created_at, analyzed_at, engine_id, provider FROM call_outcomes WHERE account_id = ? AND call_sid = ?";
-export const CALL_CREATED = "SELECT created_at, engine_id, provider FROM calls WHERE account_id = ? AND call_sid = ?";
+export const CALL_CREATED = "SELECT created_at, engine_id, provider, name, from_number, to_number, agent_version FROM calls WHERE account_id = ? AND call_sid = ?";
 export const FIELDS_DELETE = "DELETE FROM call_outcome_fields WHERE account_id = ? AND call_sid = ?";
 
 const FIELD_ROW = `(${marks(7)})`;
