@@ -18,7 +18,7 @@ const keyContext = (id: string, accountId: string) => ["ai-provider-api-key", id
 
 export const toAiProvider = (r: AiProviderRow): AiProvider => ({
   provider_id: r.id, name: r.name, base_url: r.base_url, model: r.model, api_key_hint: r.api_key_hint,
-  created_at: r.created_at, updated_at: r.updated_at,
+  is_default: Number(r.is_default) === 1, created_at: r.created_at, updated_at: r.updated_at,
 });
 
 const sealKey = (key: string, id: string, accountId: string) => sealApiKey(key, keyContext(id, accountId));
@@ -30,13 +30,18 @@ export function openAiProviderKey(r: AiProviderRow): string {
 export async function createAiProvider(accountId: string, v: { name: string; base_url: string; api_key: string; model: string }): Promise<AiProviderRow> {
   const id = crypto.randomUUID();
   const now = new Date().toISOString();
-  const row: AiProviderRow = {
-    id, account_id: accountId, name: v.name, base_url: v.base_url, model: v.model,
-    ...sealKey(v.api_key, id, accountId), created_at: now, updated_at: now,
-  };
+  const sealed = sealKey(v.api_key, id, accountId);
   describeAudit({ resourceId: id }); // the audit row of this request names what it created
-  await db().insertInto("ai_providers").values(row).execute();
-  return row;
+  // The account's first provider becomes its default (the unique index settles a race: one wins).
+  return writeTx(async (trx) => {
+    const first = !(await trx.selectFrom("ai_providers").select("id").where("account_id", "=", accountId).limit(1).executeTakeFirst());
+    const row: AiProviderRow = {
+      id, account_id: accountId, name: v.name, base_url: v.base_url, model: v.model,
+      ...sealed, is_default: first ? 1 : 0, created_at: now, updated_at: now,
+    };
+    await trx.insertInto("ai_providers").values(row).execute();
+    return row;
+  });
 }
 
 export async function getAiProvider(accountId: string, id: string): Promise<AiProviderRow | undefined> {
@@ -48,7 +53,7 @@ export async function listAiProviders(accountId: string, limit: number, cursor?:
   return { rows: items, next_cursor, has_more };
 }
 
-export interface AiProviderChanges { name?: string; base_url?: string; api_key?: string; model?: string }
+export interface AiProviderChanges { name?: string; base_url?: string; api_key?: string; model?: string; is_default?: true }
 
 export async function updateAiProvider(accountId: string, id: string, c: AiProviderChanges): Promise<AiProviderRow | undefined> {
   return writeTx(async (trx) => {
@@ -66,12 +71,26 @@ export async function updateAiProvider(accountId: string, id: string, c: AiProvi
     if (c.base_url !== undefined) set.base_url = c.base_url;
     if (c.model !== undefined) set.model = c.model;
     if (c.api_key !== undefined) Object.assign(set, sealKey(c.api_key, id, accountId));
+    if (c.is_default) {
+      // The previous default steps down first: the partial unique index allows one per account.
+      await trx.updateTable("ai_providers").set({ is_default: 0 }).where("account_id", "=", accountId).where("is_default", "=", 1).where("id", "!=", id).execute();
+      set.is_default = 1;
+    }
     await trx.updateTable("ai_providers").set(set).where("account_id", "=", accountId).where("id", "=", id).execute();
     return trx.selectFrom("ai_providers").selectAll().where("account_id", "=", accountId).where("id", "=", id).executeTakeFirstOrThrow();
   });
 }
 
+/** Deleting the default makes the oldest remaining provider the default, so an account with providers always has one. */
 export async function deleteAiProvider(accountId: string, id: string): Promise<boolean> {
-  const res = await db().deleteFrom("ai_providers").where("account_id", "=", accountId).where("id", "=", id).executeTakeFirst();
-  return Number(res.numDeletedRows) > 0;
+  return writeTx(async (trx) => {
+    const gone = await trx.deleteFrom("ai_providers").where("account_id", "=", accountId).where("id", "=", id).returning("is_default").executeTakeFirst();
+    if (!gone) return false;
+    if (Number(gone.is_default) === 1) {
+      const next = await trx.selectFrom("ai_providers").select("id").where("account_id", "=", accountId)
+        .orderBy("created_at").orderBy("id").limit(1).executeTakeFirst();
+      if (next) await trx.updateTable("ai_providers").set({ is_default: 1 }).where("account_id", "=", accountId).where("id", "=", next.id).execute();
+    }
+    return true;
+  });
 }

@@ -33,12 +33,12 @@ export function aiProvidersPaths(r: SchemaRegistry): Record<string, Record<strin
       get: operation(r, "get", { tag: TAG, operationId: "getAiProvider", summary: "Get an AI provider", params: AiProviderIdParams, responses: { 200: { description: "The provider", schema: AiProviderView } }, errors: { 404: NOT_FOUND } }),
       patch: operation(r, "patch", {
         tag: TAG, operationId: "updateAiProvider", summary: "Change an AI provider",
-        description: "Rename, change the model, replace the key or change base_url. The key is bound to the origin (scheme, host, port) of base_url: moving base_url to another origin needs `api_key` again.",
+        description: "Rename, change the model, replace the key, change base_url, or make it the account's default (`is_default: true`: analysis, the test chat and judges use it when no provider is named; the previous default stops being one). The key is bound to the origin (scheme, host, port) of base_url: moving base_url to another origin needs `api_key` again.",
         params: AiProviderIdParams, body: AiProviderPatch, responses: { 200: { description: "The provider after the change", schema: AiProviderView } },
         errors: { 404: NOT_FOUND, 422: "`base_url` moves to another origin without `api_key`; nothing was changed" },
       }),
       delete: operation(r, "delete", {
-        tag: TAG, operationId: "deleteAiProvider", summary: "Delete an AI provider",
+        tag: TAG, operationId: "deleteAiProvider", summary: "Delete an AI provider", description: "Deleting the default makes the oldest remaining provider the default.",
         params: AiProviderIdParams, responses: { 200: { description: "Deleted", schema: z.object({ provider_id: z.string(), status: z.literal("deleted") }) } }, errors: { 404: NOT_FOUND },
       }),
     },

@@ -25,6 +25,9 @@ export const AiProviderPatch = z.object({
   base_url: BaseUrl.optional(),
   api_key: ApiKey.optional(),
   model: Model.optional(),
+  is_default: z.literal(true, "can only be true: make another provider the default to move it")
+    .describe("true makes this the account's default provider (analysis, test chat and judges use it when none is named); the previous default stops being one")
+    .optional(),
 }).strict();
 
 export const AiProviderIdParams = z.object({ provider_id: z.string().describe("provider_id returned by POST /ai-providers") });
@@ -36,6 +39,7 @@ export const AiProviderView = z.object({
   base_url: z.string(),
   model: z.string(),
   api_key_hint: z.string().describe("Last four characters of the API key (empty for short keys); the key itself is never returned"),
+  is_default: z.boolean().describe("The account's default provider: the first one connected until another is made default (PATCH is_default: true)"),
   created_at: z.string().describe("Creation time (ISO 8601)"),
   updated_at: z.string().describe("Last change (ISO 8601)"),
 }).meta({ id: "AiProvider" });

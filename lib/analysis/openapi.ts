@@ -21,7 +21,7 @@ export function analysisPaths(r: SchemaRegistry): Record<string, Record<string, 
     "/details/{call_sid}/analyze": {
       post: operation(r, "post", {
         tag: TAG, operationId: "analyzeCall", summary: "Analyse one call again",
-        description: "Queues Voxdesk's own analysis of the call with the account's oldest AI provider, under its agent's analysis_plan. " +
+        description: "Queues Voxdesk's own analysis of the call with the account's default AI provider, under its agent's analysis_plan. " +
           "The call's outcome.status is pending until it is done (an analysed call keeps its outcome until the new one replaces it), " +
           "then analyzed, or failed with outcome.reason. Provider errors are retried with backoff (30 s, 2 min, 10 min; 4 attempts).",
         params: CallSidParams,

@@ -18,7 +18,7 @@ const textOrBool = (description: string) => z.union([z.string(), z.boolean()]).d
  */
 export const RunCreateBody = z
   .object({
-    provider_id: text("The AI provider to analyse with; default the account's oldest").optional(),
+    provider_id: text("The AI provider to analyse with; default the account's default provider").optional(),
     agent_id: text("Only calls of this agent").optional(),
     engine_id: text("Only calls from this engine").optional(),
     provider: text("Only calls from engines of this kind (bolna, bolna-self-hosted, vapi, retell)").optional(),

@@ -100,6 +100,8 @@ export interface AgentDeploymentsTable {
 export interface AiProvidersTable {
   id: string; account_id: string; name: string; base_url: string; model: string;
   key_ciphertext: Buffer; key_iv: Buffer; key_tag: Buffer; key_key_id: string; api_key_hint: string;
+  /** 1 on the account's default provider (at most one), else 0. */
+  is_default: number;
   created_at: string; updated_at: string;
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as audit from "@/app/api/audit/route";
+import * as runs from "@/app/api/analysis-runs/route";
 import * as sessionRoute from "@/app/api/session/route";
 import { db } from "@/lib/core/client";
 import { hashPassword } from "@/lib/people/password";
@@ -26,7 +27,7 @@ beforeAll(async () => {
   elsewhere = await startLoopbackServer(echoHandler);
   app = await startRouteServer([
     [/^\/api\/ai-providers$/, providers], [/^\/api\/ai-providers\/(?<provider_id>[^/]+)$/, byId],
-    [/^\/api\/ai-providers\/(?<provider_id>[^/]+)\/check$/, check], [/^\/api\/audit$/, audit], [/^\/api\/session$/, sessionRoute],
+    [/^\/api\/ai-providers\/(?<provider_id>[^/]+)\/check$/, check], [/^\/api\/audit$/, audit], [/^\/api\/analysis-runs$/, runs], [/^\/api\/session$/, sessionRoute],
   ]);
   await useTempDatabase({ TOOL_TARGET_ALLOWLIST: "127.0.0.1", RATE_LIMIT_PER_MINUTE: "100000" });
   a = await newAccountWithToken("Provider owner");
@@ -55,7 +56,7 @@ describe("AI providers API", () => {
   it("creates (201, key sealed, only a hint shown), gets, lists in keyset pages", async () => {
     const res = await create();
     expect(res.status).toBe(201);
-    expect(Object.keys(res.json).sort()).toEqual(["api_key_hint", "base_url", "created_at", "model", "name", "provider_id", "updated_at"]);
+    expect(Object.keys(res.json).sort()).toEqual(["api_key_hint", "base_url", "created_at", "is_default", "model", "name", "provider_id", "updated_at"]);
     expect(res.json).toMatchObject({ name: "Fake", base_url: fake.baseUrl, model: "fake-small", api_key_hint: "…7Hq2" });
     const row = await db().selectFrom("ai_providers").selectAll().where("id", "=", res.json.provider_id).executeTakeFirstOrThrow();
     expect(Buffer.from(row.key_ciphertext).toString("latin1")).not.toContain("sk-ai-provider");
@@ -65,6 +66,34 @@ describe("AI providers API", () => {
     expect(first.json).toMatchObject({ providers: [{ name: "Second" }], has_more: true });
     const next = await api("GET", `/api/ai-providers?limit=1&cursor=${encodeURIComponent(first.json.next_cursor)}`, a.token);
     expect(next.json.providers.map((p: { name: string }) => p.name)).toEqual(["Fake"]);
+  });
+
+  it("one default per account: the first connected, moved by PATCH is_default, used by analysis, handed on when deleted", async () => {
+    const c = await newAccountWithToken("Default picker");
+    const first = (await create({ name: "First" }, c.token)).json;
+    const second = (await create({ name: "Second" }, c.token)).json;
+    expect([first.is_default, second.is_default]).toEqual([true, false]);
+    const defaults = async () => Object.fromEntries(((await api("GET", "/api/ai-providers", c.token)).json.providers as { name: string; is_default: boolean }[]).map((p) => [p.name, p.is_default]));
+    const runProvider = async () => {
+      const run = await api("POST", "/api/analysis-runs", c.token, {});
+      expect(run.status).toBe(202);
+      return (await db().selectFrom("analysis_runs").select("provider_id").where("id", "=", run.json.run_id).executeTakeFirstOrThrow()).provider_id;
+    };
+    expect(await runProvider()).toBe(first.provider_id);
+
+    const moved = await api("PATCH", `/api/ai-providers/${second.provider_id}`, c.token, { is_default: true });
+    expect(moved).toMatchObject({ status: 200, json: { provider_id: second.provider_id, is_default: true, name: "Second" } });
+    expect(await defaults()).toEqual({ First: false, Second: true });
+    expect(await runProvider()).toBe(second.provider_id);
+
+    const refused = await api("PATCH", `/api/ai-providers/${second.provider_id}`, c.token, { is_default: false });
+    expect(refused.status).toBe(400);
+    expect(refused.json.errors.map((e: { path: string }) => e.path)).toEqual(["is_default"]);
+    expect((await api("PATCH", `/api/ai-providers/${second.provider_id}`, b.token, { is_default: true })).status).toBe(404);
+    expect(await defaults()).toEqual({ First: false, Second: true });
+
+    await api("DELETE", `/api/ai-providers/${second.provider_id}`, c.token);
+    expect(await defaults()).toEqual({ First: true });
   });
 
   it("bad input is a 400 naming the field", async () => {
