@@ -189,11 +189,15 @@ test.describe("agent builder", () => {
     await page.getByLabel("Agent name").fill(unique("Ready"));
     await page.getByRole("group", { name: "Task 1 prompt" }).getByLabel("System prompt").fill("You are Ava.");
     const readiness = page.getByTestId("engine-readiness");
+    // The preview's verdict says what it checked, and never "Valid" above what Bolna would refuse.
+    const verdict = page.getByTestId("agent-preview-status");
     await expect(readiness).toContainText("Ready for Bolna");
+    await expect(verdict).toHaveText("Valid for Bolna");
     const t1 = task(page, 1);
     await t1.getByLabel("Voice id").fill("");
     await expect(readiness).toContainText("agent_config.tasks[0].tools_config.synthesizer.provider_config.voice_id");
     await expect(readiness).toContainText("refused");
+    await expect(verdict).toHaveText("Bolna would refuse");
     await snap(page, testInfo, "agent-builder-not-ready");
     await snapDark(page, testInfo, "agent-builder-not-ready-dark");
     await t1.getByLabel("Voice preset").click();

@@ -33,11 +33,7 @@ export function JsonPreview({ control, method, path, provider = DEFAULT_PROVIDER
       <header className="flex items-center justify-between gap-2 border-b border-zinc-200 px-4 py-2.5 dark:border-zinc-800">
         <div className="flex min-w-0 items-center gap-2">
           <h2 id="json-preview-heading" className="text-sm font-semibold">JSON preview</h2>
-          {issues === 0 ? (
-            <Badge variant="success">Valid</Badge>
-          ) : (
-            <Badge variant="warning">{issues} {issues === 1 ? "problem" : "problems"}</Badge>
-          )}
+          <PreviewStatus issues={issues} engine={engine} label={info?.label} />
         </div>
         <CopyButton value={text} label="Copy JSON" showText variant="outline" />
       </header>
@@ -56,6 +52,18 @@ export function JsonPreview({ control, method, path, provider = DEFAULT_PROVIDER
       </pre>
     </section>
   );
+}
+
+/**
+ * One verdict that names what it checked: the request body against Voxdesk's schema, then the
+ * engine's own check. "Valid" alone never stands above what the engine would refuse.
+ */
+function PreviewStatus({ issues, engine, label }: { issues: number; engine: ReadinessIssue[] | null; label?: string }) {
+  const status = (variant: "success" | "warning", text: string) => <Badge data-testid="agent-preview-status" variant={variant}>{text}</Badge>;
+  if (issues > 0) return status("warning", `${issues} ${issues === 1 ? "problem" : "problems"}`);
+  if (!engine || !label) return status("success", "Valid request");
+  const refused = engine.filter((i) => i.kind === "refused").length;
+  return refused ? status("warning", `${label} would refuse`) : status("success", `Valid for ${label}`);
 }
 
 /** The same check the deploy endpoint runs (the engine's ProviderInfo.readiness), field by field. */
