@@ -45,8 +45,9 @@ async function open(server: RunningServer, token: string) {
   void (async () => {
     let buffer = "";
     try {
-      for await (const chunk of res.body!.pipeThrough(new TextDecoderStream())) {
-        buffer += chunk;
+      const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+      for (let r = await reader.read(); !r.done; r = await reader.read()) {
+        buffer += r.value;
         for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
           if (/^event: calls$/m.test(buffer.slice(0, end))) stream.events++;
           buffer = buffer.slice(end + 2);
