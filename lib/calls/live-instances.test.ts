@@ -67,14 +67,14 @@ async function figures(server: RunningServer) {
 
 describe("live updates on two app instances", () => {
   it("streams on both instances hear of a call written by another process, and of each status change", async () => {
-    const streams = [await open(servers[0], a.token), await open(servers[1], a.token)];
+    const streams = await Promise.all(servers.map((server) => open(server, a.token)));
     try {
       // The first event comes at once; let each instance take a tick so a later event is news.
       await expect.poll(() => streams.every((s) => s.events >= 1), { timeout: 5_000 }).toBe(true);
-      for (const server of servers) {
+      await Promise.all(servers.map(async (server) => {
         const from = (await figures(server)).ticks;
         await expect.poll(async () => (await figures(server)).ticks, { timeout: 5_000 }).toBeGreaterThanOrEqual(from + 2);
-      }
+      }));
       for (const status of ["queued", "in-progress", "completed"]) {
         const before = streams.map((s) => s.events);
         const written = Date.now();
