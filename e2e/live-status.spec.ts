@@ -1,4 +1,4 @@
-import { type APIRequestContext } from "@playwright/test";
+import { type APIRequestContext, type Page } from "@playwright/test";
 import { expect, test } from "./accounts";
 import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
 import { FAKE_BOLNA_KEY, fakeBolnaPort } from "./fake-bolna-env";
@@ -6,7 +6,7 @@ import { apiToken } from "./helpers";
 
 // Live status: a call placed from the console moves to Completed in the call log and in its
 // open sheet within 3 s of the engine reporting it, without a reload (GET /api/events tells the page
-// to refetch), and the page stops asking once nothing is in flight.
+// to refetch); the tab holds one stream while visible and none while hidden.
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const FAKE_ORIGIN = `http://127.0.0.1:${fakeBolnaPort(PORT)}`;
@@ -77,14 +77,29 @@ test("a call placed from the console shows Completed in the call log and its she
     await expect(row.locator('[data-status="completed"]')).toBeVisible({ timeout: 3_000 });
     expect(requests).toContain("/api/details");
 
-    // Nothing is in flight any more: the page stops asking. It refetches only on the stream's
-    // events (lib/calls/live.ts), so with every stream it opened closed, nothing asks again.
-    await expect.poll(() => page.evaluate(() => window.__eventSources.filter((s) => s.readyState !== EventSource.CLOSED).length)).toBe(0);
-    expect(await page.evaluate(() => window.__eventSources.length)).toBeGreaterThan(0);
+    // One stream for the tab, however many views of calls are on screen (here the log and the sheet).
+    const open = () => page.evaluate(() => window.__eventSources.filter((s) => s.readyState !== EventSource.CLOSED).length);
+    expect(await open()).toBe(1);
+    // A hidden tab holds no stream; shown again, it opens one and refetches what changed meanwhile.
+    await setVisibility(page, "hidden");
+    await expect.poll(open).toBe(0);
+    requests.length = 0;
+    await setVisibility(page, "visible");
+    await expect.poll(open).toBe(1);
+    await expect.poll(() => requests.includes("/api/details")).toBe(true);
   } finally {
     await fake(request, "hold", { on: false, recipient: NUMBER });
   }
 });
+
+/** What the Page Visibility API reports, as when the tab is switched away from and back. */
+async function setVisibility(page: Page, state: "hidden" | "visible") {
+  await page.evaluate((v) => {
+    Object.defineProperty(document, "visibilityState", { configurable: true, get: () => v });
+    Object.defineProperty(document, "hidden", { configurable: true, get: () => v === "hidden" });
+    document.dispatchEvent(new Event("visibilitychange"));
+  }, state);
+}
 
 declare global {
   interface Window { __eventSources: EventSource[] }
