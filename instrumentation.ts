@@ -25,4 +25,7 @@ export async function register() {
   // Engine syncs asked for through the API, pulled in the background (any instance takes them).
   const { startSyncWorkerFromConfig } = await import("./lib/engines/sync-worker");
   startSyncWorkerFromConfig();
+  // SIGTERM or SIGINT: the loops stop claiming and put back what they hold, then Next exits.
+  const { stopLoopsOnSignals } = await import("./lib/core/graceful-stop");
+  stopLoopsOnSignals();
 }

@@ -44,6 +44,11 @@ export function wakeLoop(name: string): void {
 /** Every loop running in this process, as it stands. */
 export const loopStates = (): LoopState[] => [...loops.values()].map((l) => ({ ...l.state }));
 
+/** Stops every loop running in this process (a graceful stop): each ends its tick under way and its onStop. */
+export async function stopAllLoops(): Promise<void> {
+  await Promise.allSettled([...loops.values()].map((l) => l.loop.stop()));
+}
+
 export function startLoop(name: string, tick: () => Promise<unknown>, opts: LoopOptions): Loop {
   const existing = loops.get(name);
   if (existing) {

@@ -6,6 +6,7 @@ import { startAnalysisWorker } from "@/lib/analysis/worker-loop";
 import { startAlertEvaluator } from "@/lib/alerts/worker-loop";
 import { startTestRunsWorker } from "@/lib/agents/tests/worker-loop";
 import { startSyncWorker } from "@/lib/engines/sync-worker";
+import { startPriceWorker } from "@/lib/engines/price-worker";
 import { CliError, parseFlags } from "./args";
 
 const USAGE = "worker [--tick-ms MS]";
@@ -16,7 +17,9 @@ const USAGE = "worker [--tick-ms MS]";
  * CAMPAIGN_DISPATCHER=off (or WEBHOOK_DELIVERY=off) and want dialling (or sending) in its own process
  * (or on its own machine). It is the same loop `next start` runs, so workers and app instances may tick
  * against one database together. SIGINT or SIGTERM stops it after the tick under way (a dial is never
- * cut off between its claim and its POST /call; an attempt under way is recorded); a second signal kills it.
+ * cut off between its claim and its POST /call; an attempt under way is recorded); the job queues'
+ * jobs under way get STOP_DEADLINE_MS to end and are then put back for another instance to take at
+ * once (lib/core/job-queue.ts); a second signal kills it.
  */
 export async function worker(args: string[]) {
   const { values } = parseFlags(args, { "tick-ms": { type: "string" } }, USAGE);
@@ -40,6 +43,8 @@ export async function worker(args: string[]) {
   const testRuns = config().TEST_RUNS_WORKER === "off" ? null : startTestRunsWorker({ keepAlive: true });
   // Engine syncs asked for through the API: any instance or worker may run them (leased).
   const syncs = startSyncWorker({ keepAlive: true });
+  // Carriers' prices of finished calls too, unless CARRIER_PRICES=off here as well.
+  const prices = config().CARRIER_PRICES === "off" ? null : startPriceWorker({ keepAlive: true });
   const where = config().DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : config().DATABASE_PATH;
   // The listeners go on before the line that says the worker runs: a signal sent on reading it must
   // meet them, not Node's default (which kills at once, exit 130).
@@ -55,7 +60,10 @@ export async function worker(args: string[]) {
   });
   process.stderr.write(`worker: campaign dispatcher running on ${where}, a tick every ${tickMs} ms; SIGINT or SIGTERM stops it\n`);
   const stoppedBy = await signal;
-  await Promise.all([dispatcher.stop(), webhooks?.stop(), analysis?.stop(), alerts?.stop(), testRuns?.stop(), syncs.stop()]);
+  await Promise.all([dispatcher.stop(), webhooks?.stop(), analysis?.stop(), alerts?.stop(), testRuns?.stop(), syncs.stop(), prices?.stop()]);
+  // Work abandoned past the deadline (released, so another instance has it) may still wait on the
+  // network: it must not keep this process alive. The CLI prints and closes the database first.
+  setTimeout(() => process.exit(), 1_000).unref();
   // The CLI closes the database after printing this object.
   return { stopped: true, signal: stoppedBy, ticks, dialled, delivered };
 }
