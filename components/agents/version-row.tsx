@@ -1,6 +1,8 @@
 "use client";
 
+import Link from "next/link";
 import { Rocket, RotateCcw } from "lucide-react";
+import { callLogHref } from "@/lib/calls/url-state";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { formatDateTime } from "@/lib/format/date-time";
@@ -58,6 +60,11 @@ export function VersionRow({ agentId, v, latest, liveOn, compared, onCompare, on
           </div>
         ))}
       </dl>
+      {v.calls ? (
+        <Link href={callLogHref({ agent_id: agentId, agent_version: v.version })} className="self-start text-xs text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+          {`See v${v.version}'s calls in the call log`}
+        </Link>
+      ) : null}
       <div className="flex flex-wrap gap-2">
         {!latest && (
           <Button size="sm" variant="outline" onClick={onRestore} disabled={!canEdit} title={reason} aria-label={`Restore v${v.version}`}>

@@ -23,6 +23,10 @@ const baseColumns = [
   col.accessor("from_number", { header: "From", cell: (c) => c.getValue() || dash }),
   col.accessor("to_number", { header: "To", cell: (c) => c.getValue() || dash }),
   col.accessor("call_type", { header: "Direction", cell: (c) => <Direction type={c.getValue()} /> }),
+  col.accessor((c) => c.agent_version ?? null, {
+    id: "agent_version", header: "Version",
+    cell: (c) => c.getValue() === null ? dash : <span className="tabular-nums">v{c.getValue()}</span>,
+  }),
   col.accessor("status", { header: "Status", cell: (c) => <StatusBadge status={c.getValue()} /> }),
   col.accessor("duration", { header: "Duration", cell: (c) => formatDuration(c.getValue()), meta: { align: "right" } }),
   col.accessor("cost", { header: "Cost", cell: (c) => <CallCost call={c.row.original} />, meta: { align: "right" } }),

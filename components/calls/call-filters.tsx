@@ -19,6 +19,7 @@ const SEARCH_DELAY_MS = 300;
 
 export interface CallFilterValues {
   agent_id: string | null;
+  agent_version: number | null;
   engine_id: string | null;
   provider: string | null;
   campaign_id: string | null;
@@ -31,6 +32,8 @@ export type CallFiltersProps = {
   range: ResolvedRange;
   values: CallFilterValues;
   agents: FilterOption[];
+  /** The chosen agent's versions, newest first; the filter shows only with an agent chosen (versions are per agent). */
+  versions: FilterOption[];
   /** Engines to filter by (and their kinds); the filter is hidden when the account has none. */
   engines: EngineLike[];
   /** Campaigns to filter by; hidden when the account has none (and none is chosen). */
@@ -47,7 +50,7 @@ export type CallFiltersProps = {
  * Search box (debounced into the URL, so typing doesn't fire a request per key), date range,
  * agent, status and direction. Every value lives in the URL via the parent's nuqs state.
  */
-export function CallFilters({ range, values, agents, engines, campaigns, onRange, onChange, onClear, children, moreActive = false }: CallFiltersProps) {
+export function CallFilters({ range, values, agents, versions, engines, campaigns, onRange, onChange, onClear, children, moreActive = false }: CallFiltersProps) {
   const [text, setText] = React.useState(values.q ?? "");
   const [shownQ, setShownQ] = React.useState(values.q);
   // The URL changed under us (Clear, back/forward): show what it says.
@@ -63,7 +66,7 @@ export function CallFilters({ range, values, agents, engines, campaigns, onRange
     return () => clearTimeout(t);
   }, [text, values.q, onChange]);
 
-  const active = Boolean(values.agent_id || values.engine_id || values.provider || values.campaign_id || values.status || values.call_type || values.q || range.kind !== "all" || moreActive);
+  const active = Boolean(values.agent_id || values.agent_version || values.engine_id || values.provider || values.campaign_id || values.status || values.call_type || values.q || range.kind !== "all" || moreActive);
   return (
     <div className="mb-4 flex flex-col gap-2">
       <div className="flex flex-col gap-2 lg:flex-row lg:items-center">
@@ -77,6 +80,10 @@ export function CallFilters({ range, values, agents, engines, campaigns, onRange
       </div>
       <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center">
         <FilterSelect label="Agent" anyLabel="All agents" value={values.agent_id} options={agents} onChange={(v) => onChange({ agent_id: v })} className="col-span-2" />
+        {values.agent_id && (
+          <FilterSelect label="Agent version" anyLabel="All versions" value={values.agent_version ? String(values.agent_version) : null} options={versions}
+            onChange={(v) => onChange({ agent_version: v ? Number(v) : null })} />
+        )}
         {engines.length > 0 && (
           <FilterSelect label="Engine" anyLabel="All engines" value={engineFilterValue(values)} options={engineFilterOptions(engines, values.provider)}
             onChange={(v) => onChange(engineFilterPatch(v))} />

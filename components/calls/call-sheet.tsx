@@ -5,7 +5,9 @@ import { StatusBadge } from "@/components/ui/badge";
 import { ErrorState } from "@/components/ui/error-state";
 import { Sheet, SheetBody, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
 import { Skeleton } from "@/components/ui/skeleton";
+import Link from "next/link";
 import { callTypeLabel } from "@/lib/calls/call-types";
+import { callLogHref } from "@/lib/calls/url-state";
 import { formatDateTime, formatDuration } from "@/lib/calls/format";
 import { isApiError } from "@/lib/http/fetch-json";
 import { useCall, type CallRecord } from "@/lib/calls/hooks";
@@ -79,12 +81,16 @@ function CallBody({ call, searchHint }: { call: CallRecord; searchHint?: string 
  * The agent version the call ran (agent_version, stamped when the call was placed or ingested);
  * nothing for calls from before versions, which carry none.
  */
-function AgentVersion({ call }: { call: CallRecord & { agent_version?: number | null } }) {
+function AgentVersion({ call }: { call: CallRecord }) {
   if (call.agent_version == null) return null;
   return (
     <>
       <span aria-hidden="true">·</span>
-      <span data-testid="call-agent-version">Agent version v{call.agent_version}</span>
+      {/* The call log of this agent's calls that ran the same version. */}
+      <Link href={callLogHref({ agent_id: call.agent_id, agent_version: call.agent_version })} data-testid="call-agent-version"
+        className="text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+        Agent version v{call.agent_version}
+      </Link>
     </>
   );
 }

@@ -49,10 +49,19 @@ export function CallsView() {
   const seen = (agentSummary.data as { outcomes?: { dispositions?: Record<string, number> } } | undefined)?.outcomes?.dispositions;
   const dispositions = fieldFilters.plan ? fieldFilters.plan.disposition?.choices ?? [] : Object.keys(seen ?? {});
 
+  const versions = Array.from({ length: fieldFilters.latestVersion ?? 0 }, (_, i) => {
+    const n = (fieldFilters.latestVersion ?? 0) - i;
+    return { value: String(n), label: `v${n}` };
+  });
+
   const { keys: fieldKeys, setValues: setFieldValues } = fieldFilters;
   const onChange = React.useCallback((patch: Partial<CallFilterValues>) => {
-    // Another agent's plan has other fields: its field filters would be refused (400).
-    if (patch.agent_id !== undefined && patch.agent_id !== f.agent_id) void setFieldValues(clearedFields(fieldKeys));
+    // Another agent's plan has other fields (its field filters would be refused, 400), and its own version numbers.
+    if (patch.agent_id !== undefined && patch.agent_id !== f.agent_id) {
+      void setFieldValues(clearedFields(fieldKeys));
+      void setF({ ...patch, agent_version: null });
+      return;
+    }
     void setF(patch);
   }, [setF, setFieldValues, fieldKeys, f.agent_id]);
   const onOutcome = React.useCallback((patch: Partial<OutcomeFilterValues>) => void setF(patch), [setF]);
@@ -121,7 +130,7 @@ export function CallsView() {
           </>
         }
       />
-      <CallFilters range={range} values={f} agents={agents} engines={engines} campaigns={campaigns} onChange={onChange}
+      <CallFilters range={range} values={f} agents={agents} versions={versions} engines={engines} campaigns={campaigns} onChange={onChange}
         onClear={clearAll} onRange={(r) => setF(r)} moreActive={outcomeActive}>
         <OutcomeFilters values={{ success: f.success, sentiment: f.sentiment, disposition: f.disposition, outcome_status: f.outcome_status }}
           dispositions={dispositions} planFields={fieldFilters.planFields} fieldValues={fieldFilters.values}

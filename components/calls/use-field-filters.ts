@@ -25,5 +25,7 @@ export function useFieldFilters(agentId: string | null) {
     [keyList],
   );
   const [values, setValues] = useQueryStates(keyMap, { history: "replace" });
-  return { plan, planFields, keys, values: values as Record<string, string | null>, setValues };
+  // The newest version's number (the agent's record is that version): the version filter offers v1 to it.
+  const latestVersion = agentId ? (agent.data as { version?: number } | undefined)?.version ?? null : null;
+  return { plan, planFields, latestVersion, keys, values: values as Record<string, string | null>, setValues };
 }

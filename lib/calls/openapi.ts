@@ -44,7 +44,7 @@ const CsvBody = z
   .string()
   .describe(
     `RFC 4180 CSV, UTF-8, CRLF line ends. A header row with the record's ${SPEC_FIELDS.length} spec fields (${SPEC_FIELDS.join(", ")}), ` +
-      `the call's engine (${CSV_ENGINE_COLUMNS.join(", ")}; empty for calls without one) and the outcome columns ` +
+      `the call's engine and agent version (${CSV_ENGINE_COLUMNS.join(", ")}; empty for calls without one) and the outcome columns ` +
       `(${OUTCOME_COLUMNS.join(", ")}; outcome_fields is the plan's fields as JSON), then one row per call. ` +
       "Text cells that start with = @ (or a tab/carriage return), or with + or - not followed by only phone characters, " +
       "get a leading ' so spreadsheets do not run them as formulas, and so does such text after a , ; tab or line break inside a cell " +

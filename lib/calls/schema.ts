@@ -69,8 +69,8 @@ export type DetailsQuery = z.output<typeof DetailsQuery>;
 const ExportObject = DetailsObject.omit({ limit: true, cursor: true });
 export const ExportQuery = ExportObject.superRefine(onlyFieldFilters(Object.keys(ExportObject.shape)));
 
-/** The export's columns after the record's 13 fields: the call's engine and its provider (empty without one). */
-export const CSV_ENGINE_COLUMNS = ["engine_id", "provider"] as const;
+/** The export's columns after the record's 13 fields: the call's engine and its provider (empty without one), and the agent version it ran (empty for calls from before versions). */
+export const CSV_ENGINE_COLUMNS = ["engine_id", "provider", "agent_version"] as const;
 
 /** A parsed call-log query's filters as listCalls takes them (the outcome filter is resolved by the caller). */
 export function listFilters(q: z.output<typeof ExportObject>) {

@@ -1,4 +1,4 @@
-import { createParser, createSerializer, parseAsString, parseAsStringLiteral } from "nuqs";
+import { createParser, createSerializer, parseAsInteger, parseAsString, parseAsStringLiteral } from "nuqs";
 import { OUTCOME_STATUSES } from "@/lib/outcomes/filters";
 import { SENTIMENTS } from "@/lib/outcomes/schema";
 import { isDay, RANGE_PRESETS, resolveRange, type RangePreset, type RangeState } from "./date-range";
@@ -18,9 +18,17 @@ export const rangeParsers = {
 
 export const dashboardParsers = { ...rangeParsers, agent_id: parseAsString, campaign_id: parseAsString };
 
+/** A version number (1 or more); anything else in the URL is ignored. */
+const parseAsVersion = createParser({
+  parse: (v: string) => { const n = parseAsInteger.parse(v); return n !== null && n >= 1 ? n : null; },
+  serialize: (v: number) => String(v),
+});
+
 export const callLogParsers = {
   ...rangeParsers,
   agent_id: parseAsString,
+  /** The agent version the calls ran; per agent, so it counts only with agent_id. */
+  agent_version: parseAsVersion,
   engine_id: parseAsString,
   /** A kind of engine (the API's `provider`). */
   provider: parseAsString,
@@ -42,6 +50,7 @@ export interface CallLogFilters {
   from?: string | null;
   to?: string | null;
   agent_id?: string | null;
+  agent_version?: number | null;
   engine_id?: string | null;
   provider?: string | null;
   campaign_id?: string | null;
@@ -56,7 +65,7 @@ export interface CallLogFilters {
 
 /** What "Clear filters" sets (everything but the open call). */
 export const CLEARED_FILTERS = {
-  range: null, from: null, to: null, agent_id: null, engine_id: null, provider: null, campaign_id: null, status: null, call_type: null, q: null,
+  range: null, from: null, to: null, agent_id: null, agent_version: null, engine_id: null, provider: null, campaign_id: null, status: null, call_type: null, q: null,
   success: null, sentiment: null, disposition: null, outcome_status: null,
 } as const satisfies Required<CallLogFilters>;
 
@@ -78,6 +87,7 @@ export function callLogQuery(f: CallLogFilters, today?: string, fields: Record<s
   if (from) out.from = from;
   if (to) out.to = to;
   if (f.agent_id) out.agent_id = f.agent_id;
+  if (f.agent_id && f.agent_version) out.agent_version = String(f.agent_version);
   if (f.engine_id) out.engine_id = f.engine_id;
   if (f.provider) out.provider = f.provider;
   if (f.campaign_id) out.campaign_id = f.campaign_id;

@@ -85,7 +85,7 @@ describe("GET /api/details/export", () => {
     const { res, header, rows, sids } = await exportCsv(a.token, "");
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="calls-\d{4}-\d\d-\d\d\.csv"$/);
-    expect(header).toEqual([...CALL_FIELDS, "engine_id", "provider", ...OUTCOME_COLUMNS]); // + the outcome columns
+    expect(header).toEqual([...CALL_FIELDS, "engine_id", "provider", "agent_version", ...OUTCOME_COLUMNS]); // + the outcome columns
     expect(rows).toHaveLength(aCalls.length + 1);
     expect(new Set(sids).size).toBe(rows.length);
     expect(sids).toEqual(await listedSids(a.token, ""));
