@@ -44,3 +44,45 @@ test("add an AI provider through the form, check it, and delete it", async ({ pa
   const left = await request.get("/api/ai-providers?limit=100", { headers: { Authorization: `Bearer ${apiToken()}` } });
   expect(((await left.json()).providers as { name: string }[]).map((p) => p.name)).not.toContain(name);
 });
+
+test("the default provider: marked, moved with Make default, edited without showing the key, named in Analyze these calls", async ({ page, request }) => {
+  const headers = { Authorization: `Bearer ${apiToken()}` };
+  for (const p of (await (await request.get("/api/ai-providers?limit=100", { headers })).json()).providers as { provider_id: string }[]) {
+    await request.delete(`/api/ai-providers/${p.provider_id}`, { headers });
+  }
+  const tag = Date.now().toString(36);
+  const add = async (name: string) => (await (await request.post("/api/ai-providers", { headers, data: { name, base_url: fake.baseUrl, api_key: fake.apiKey, model: "fake-small" } })).json()).provider_id as string;
+  const first = `First ${tag}`, second = `Second ${tag}`;
+  await add(first);
+  const secondId = await add(second);
+
+  await page.goto("/settings/ai-providers");
+  const row = (name: string) => page.getByRole("row", { name: new RegExp(name) });
+  await expect(row(first).getByTestId("ai-default")).toHaveText("Default");
+  await expect(row(second).getByTestId("ai-default")).toHaveCount(0);
+  await row(second).getByRole("button", { name: `Make ${second} the default` }).click();
+  await expect(row(second).getByTestId("ai-default")).toBeVisible();
+  await expect(row(first).getByTestId("ai-default")).toHaveCount(0);
+
+  // Edit: the key starts blank and a blank key keeps the stored one.
+  const opener = row(second).getByRole("button", { name: `Edit ${second}` });
+  await opener.click();
+  const form = page.getByRole("form", { name: "Edit AI provider" });
+  await expect(form.getByLabel("Name")).toHaveValue(second);
+  await expect(form.getByLabel("API key")).toHaveValue("");
+  const renamed = `${second} renamed`;
+  await form.getByLabel("Name").fill(renamed);
+  await form.getByLabel("Model").fill("fake-large");
+  await form.getByRole("button", { name: "Save provider" }).click();
+  await expect(form).toBeHidden();
+  await expect(row(renamed)).toContainText("fake-large");
+  await expect(row(renamed)).toContainText("…y-42");
+  const stored = await (await request.get(`/api/ai-providers/${secondId}`, { headers })).json();
+  expect(stored).toMatchObject({ name: renamed, model: "fake-large", api_key_hint: "…y-42", is_default: true });
+
+  await page.goto("/calls");
+  await page.getByRole("button", { name: "Analyze these calls" }).click();
+  const dialog = page.getByRole("dialog", { name: "Analyze these calls?" });
+  await expect(dialog.getByTestId("analyze-provider")).toHaveText(`Analysed with ${renamed} (fake-large), the account's default AI provider.`);
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+});

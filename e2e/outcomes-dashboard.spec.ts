@@ -118,7 +118,7 @@ test("calls without outcomes: the dashboard says how to get them", async ({ page
 });
 
 test("Analyze these calls: confirm with the count, progress to done, focus back on the button", async ({ page, request }) => {
-  // The run uses the account's oldest provider: leave only this one.
+  // The run uses the account's default provider (the first connected): leave only this one.
   const list = await request.get("/api/ai-providers?limit=100", { headers: auth() });
   for (const p of (await list.json()).providers as { provider_id: string }[]) {
     expect((await request.delete(`/api/ai-providers/${p.provider_id}`, { headers: auth() })).status()).toBe(200);

@@ -37,9 +37,15 @@ export function AnalyzeCallsDialog({ filters, shown, allLoaded, runId, onRun, on
         <DialogTitle>Analyze these calls?</DialogTitle>
         <DialogDescription>
           <span data-testid="analyze-count" aria-live="polite">{countWords(shown, allLoaded, preview.data?.total)}</span> Each completed call
-          with a transcript, whose agent has an analysis plan, is analysed by your AI provider; the others are left as they are.
+          with a transcript, whose agent has an analysis plan, is analysed by your default AI provider; the others are left as they are.
         </DialogDescription>
       </DialogHeader>
+      {preview.data && (
+        <p data-testid="analyze-provider" className="text-sm text-zinc-700 dark:text-zinc-300">
+          Analysed with <span className="font-medium">{preview.data.provider.name}</span> (<span className="font-mono text-xs">{preview.data.provider.model}</span>),
+          the account&apos;s default AI provider.
+        </p>
+      )}
       {preview.isError && !start.isError && <p role="alert" className={alertClass}>{preview.error.message}</p>}
       {start.isError && <p role="alert" className={alertClass}>{start.error.message}</p>}
       <DialogFooter>

@@ -2,7 +2,8 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { fetchJson } from "@/lib/http/fetch-json";
-import type { AiProvider, AiProviderCheckResult, AiProviderCreateInput } from "./schema";
+import type { z } from "zod";
+import type { AiProvider, AiProviderCheckResult, AiProviderCreateInput, AiProviderPatch } from "./schema";
 
 // AI providers (GET/POST /api/ai-providers, DELETE /api/ai-providers/{id}, POST …/check) for the
 // Settings page. Types come from the API's own schemas; the key is never in them.
@@ -24,6 +25,15 @@ export function useCreateAiProvider() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: AiProviderCreateInput) => fetchJson<AiProvider>("/api/ai-providers", { method: "POST", body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: aiProviderKeys.all }),
+  });
+}
+
+/** PATCH: an edit (a blank key is left out: the stored one stays) or `is_default: true`. */
+export function useUpdateAiProvider() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: z.input<typeof AiProviderPatch> }) => fetchJson<AiProvider>(providerPath(id), { method: "PATCH", body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: aiProviderKeys.all }),
   });
 }

@@ -30,6 +30,12 @@ export const AiProviderPatch = z.object({
     .optional(),
 }).strict();
 
+/** The console's edit form: the patch's fields, a blank key meaning "keep the stored one". */
+export const AiProviderEditForm = z.object({
+  name: Name, base_url: BaseUrl, model: Model,
+  api_key: z.union([z.literal(""), ApiKey]).transform((v) => v || undefined),
+});
+
 export const AiProviderIdParams = z.object({ provider_id: z.string().describe("provider_id returned by POST /ai-providers") });
 
 /** A provider as the API shows it: never the key, only a hint of it. */

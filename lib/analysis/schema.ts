@@ -49,8 +49,15 @@ export const RunView = z
 export type RunView = z.infer<typeof RunView>;
 
 export const RunCreated = z.object({ run_id: z.string(), total: z.number().int().min(0) });
+/** The AI provider a run would use: the account's default (see PATCH /ai-providers/{provider_id}). */
+export const RunProvider = z.object({ provider_id: z.string(), name: z.string(), model: z.string() })
+  .describe("The AI provider a run started now would analyse with: the account's default provider");
+export type RunProvider = z.output<typeof RunProvider>;
 export const RunPreview = z
-  .object({ total: z.number().int().min(0).describe("Calls a run over these filters would analyse if started now (POST /analysis-runs' total)") })
+  .object({
+    total: z.number().int().min(0).describe("Calls a run over these filters would analyse if started now (POST /analysis-runs' total)"),
+    provider: RunProvider,
+  })
   .meta({ id: "AnalysisRunPreview" });
 export const RunIdParams = z.object({ run_id: z.string().min(1).max(64).describe("run_id returned by POST /analysis-runs") }).strict();
 export const RunListQuery = PageQuery;

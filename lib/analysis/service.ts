@@ -7,7 +7,7 @@ import { AppError, notFound, type FieldError } from "@/lib/http/errors";
 import { validate } from "@/lib/http/route";
 import { outcomeFilter } from "@/lib/outcomes/service";
 import { agentsWithPlan, cancelRun, createRun, getRun, pickProvider, reanalyzeCall, type RunRow } from "./db/runs";
-import type { RunView } from "./schema";
+import type { RunPreview, RunProvider, RunView } from "./schema";
 
 // POST /api/details/{call_sid}/analyze and /api/analysis-runs: what may be analysed, and queueing it.
 // The analysis itself runs in the background worker (worker.ts).
@@ -44,7 +44,7 @@ type CallLogFilters = z.output<typeof ExportQuery>;
  * so the two can never disagree), keeping those that can be analysed: completed, with a transcript,
  * their agent with a plan. No provider is a 422.
  */
-async function selectRun(accountId: string, query: CallLogFilters, providerId?: string): Promise<{ sids: string[]; providerId: string }> {
+async function selectRun(accountId: string, query: CallLogFilters, providerId?: string): Promise<{ sids: string[]; providerId: string; provider: RunProvider }> {
   const outcome = await outcomeFilter(accountId, query);
   const provider = await pickProvider(accountId, providerId);
   if (!provider) throw unanalysable([providerId ? { path: "provider_id", message: "no AI provider with this id in the account" } : NO_PROVIDER]);
@@ -59,7 +59,7 @@ async function selectRun(accountId: string, query: CallLogFilters, providerId?: 
       cursor = page.next_cursor ?? undefined;
     }
   }
-  return { sids, providerId: provider.id };
+  return { sids, providerId: provider.id, provider: { provider_id: provider.id, name: provider.name, model: provider.model } };
 }
 
 /** POST /api/analysis-runs: the body is the call log's filters as JSON, checked by the log's own query schema (bad ones are its 400s). */
@@ -72,8 +72,9 @@ export async function startRun(accountId: string, body: Record<string, unknown>)
 }
 
 /** GET /api/analysis-runs/preview: the exact total a run over these filters would have now; nothing is started. */
-export async function previewRun(accountId: string, query: CallLogFilters): Promise<{ total: number }> {
-  return { total: (await selectRun(accountId, query)).sids.length };
+export async function previewRun(accountId: string, query: CallLogFilters): Promise<z.output<typeof RunPreview>> {
+  const { sids, provider } = await selectRun(accountId, query);
+  return { total: sids.length, provider };
 }
 
 export async function readRun(accountId: string, runId: string): Promise<RunView> {

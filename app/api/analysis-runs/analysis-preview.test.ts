@@ -29,20 +29,22 @@ it("answers the total the run then has, and starts nothing", async () => {
   const may = { from: "2025-05-01", to: "2025-05-31" };
   const before = await runsCount();
   const counted = await preview(may);
-  expect(counted).toEqual({ status: 200, json: { total: 3 } });
+  // It names the provider the run would use: the account's default.
+  const provider = (await w.api("GET", "/api/ai-providers")).json.providers.find((p: { is_default: boolean }) => p.is_default);
+  expect(counted).toEqual({ status: 200, json: { total: 3, provider: { provider_id: provider.provider_id, name: provider.name, model: provider.model } } });
   expect(await runsCount()).toBe(before);
   expect(await jobsLeft()).toBe(0);
   const run = await w.api("POST", "/api/analysis-runs", may);
   expect(run.json.total).toBe(counted.json.total);
   await drain(testWorker());
 
-  expect((await preview({})).json).toEqual({ total: 4 });
-  expect((await preview({ ...may, success: "false" })).json).toEqual({ total: 0 });
-  expect((await preview({ status: "failed" })).json).toEqual({ total: 0 });
+  expect((await preview({})).json.total).toBe(4);
+  expect((await preview({ ...may, success: "false" })).json.total).toBe(0);
+  expect((await preview({ status: "failed" })).json.total).toBe(0);
   // A version filter narrows the run as it narrows the call log: these executions started (2025) before
   // any deployment, so they ran no version of the agent.
-  expect((await preview({ agent_id: w.agentId })).json).toEqual({ total: 4 });
-  expect((await preview({ agent_id: w.agentId, agent_version: "1" })).json).toEqual({ total: 0 });
+  expect((await preview({ agent_id: w.agentId })).json.total).toBe(4);
+  expect((await preview({ agent_id: w.agentId, agent_version: "1" })).json.total).toBe(0);
 });
 
 it("the call log's errors: a bad or unknown filter is a 400 naming it; no AI provider (another tenant has none here) is a 422", async () => {

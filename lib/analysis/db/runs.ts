@@ -13,8 +13,8 @@ import { enqueueCalls } from "./jobs";
 export type RunRow = AnalysisRunsTable;
 
 /** The account's provider to use: the one asked for, else its default (PATCH /api/ai-providers/{id} is_default). */
-export async function pickProvider(accountId: string, providerId?: string): Promise<{ id: string } | undefined> {
-  let q = db().selectFrom("ai_providers").select("id").where("account_id", "=", accountId);
+export async function pickProvider(accountId: string, providerId?: string): Promise<{ id: string; name: string; model: string } | undefined> {
+  let q = db().selectFrom("ai_providers").select(["id", "name", "model"]).where("account_id", "=", accountId);
   if (providerId) q = q.where("id", "=", providerId);
   // The oldest only breaks a tie that the migration and create/delete leave no room for.
   return q.orderBy("is_default", "desc").orderBy("created_at").orderBy("id").limit(1).executeTakeFirst();
