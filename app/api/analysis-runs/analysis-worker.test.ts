@@ -56,11 +56,17 @@ describe("background analysis", () => {
     expect(await w.bolna.advance(e.id, "completed", { transcript: "assistant: Hi\nuser: Book me", summary: "The engine's own summary." })).toBe(200);
     w.ai.defaultReply = { json: ANSWER };
     await drain(testWorker());
-    const summary = async (sid: string) => ((await w.api("GET", `/api/details/${sid}`)).json as { summary: string | null }).summary;
+    const summary = async (sid: string) => {
+      const c = (await w.api("GET", `/api/details/${sid}`)).json as { summary: string | null; summary_source: string | null };
+      return [c.summary, c.summary_source];
+    };
     expect(await w.outcome(bare)).toMatchObject({ status: "analyzed", source: "voxdesk" });
-    expect(await summary(bare)).toBe(ANSWER.summary);
+    expect(await summary(bare)).toEqual([ANSWER.summary, "voxdesk"]);
     expect(await w.outcome(e.id)).toMatchObject({ status: "analyzed", source: "voxdesk" });
-    expect(await summary(e.id)).toBe("The engine's own summary.");
+    expect(await summary(e.id)).toEqual(["The engine's own summary.", "engine"]);
+    // The engine's summary arriving later replaces Voxdesk's, and is the engine's.
+    expect(await w.bolna.advance(bare, "completed", { summary: "Sent late by the engine." })).toBe(200);
+    expect(await summary(bare)).toEqual(["Sent late by the engine.", "engine"]);
   });
 
   it("a worker in another process and one in this process analyse each call exactly once", async () => {
