@@ -2,14 +2,11 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as agentRoute from "@/app/api/agent/route";
-import * as deployRoute from "@/app/api/agent/[id]/deploy/route";
-import * as enginesRoute from "@/app/api/engines/route";
 import * as syncRoute from "@/app/api/engines/[engine_id]/sync/route";
 import { db } from "@/lib/core/client";
-import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
+import { engineWithPastCalls } from "@/lib/testing/engine-syncs";
 import { startFakeBolna, type FakeBolna } from "@/lib/testing/fake-bolna";
-import { call, newAccountWithToken, useTempDatabase, usingPostgres } from "@/lib/testing/harness";
+import { call, useTempDatabase, usingPostgres } from "@/lib/testing/harness";
 
 // A graceful stop of `cli worker` over real processes: a worker holding an engine sync (its engine,
 // the fake Bolna on 127.0.0.1, keeps a page waiting) gets SIGTERM; it puts the run back and exits, and
@@ -32,12 +29,7 @@ beforeAll(async () => {
     // Only the syncs matter here.
     CAMPAIGN_DISPATCHER: "off", ANALYSIS_WORKER: "off", ALERTS: "off", TEST_RUNS_WORKER: "off", WEBHOOK_DELIVERY: "off", CARRIER_PRICES: "off",
   };
-  const a = await newAccountWithToken("Worker stop");
-  token = a.token;
-  engineId = (await call(enginesRoute.POST, "POST", "/", { token, body: { name: "B", base_url: bolna.origin, api_key: bolna.apiKey } })).json.engine_id;
-  const agentId = (await call(agentRoute.POST, "POST", "/", { token, body: bolnaExampleAgent() })).json.agent_id;
-  const remote = (await call(deployRoute.POST, "POST", "/", { token, params: { id: agentId }, body: { engine_id: engineId } })).json.remote_agent_id;
-  for (let i = 0; i < 120; i++) bolna.addExecution({ agent_id: remote, status: "completed", created_at: new Date(Date.now() - 3_600_000 - i * 1000).toISOString() });
+  ({ token, engineId } = await engineWithPastCalls(bolna, 120));
 });
 afterAll(async () => {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");

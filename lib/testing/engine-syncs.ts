@@ -1,8 +1,13 @@
 import { expect } from "vitest";
 import * as syncRoute from "@/app/api/engines/[engine_id]/sync/route";
 import * as syncById from "@/app/api/engines/[engine_id]/syncs/[sync_id]/route";
+import * as agentRoute from "@/app/api/agent/route";
+import * as deployRoute from "@/app/api/agent/[id]/deploy/route";
+import * as enginesRoute from "@/app/api/engines/route";
 import { syncWorker } from "@/lib/engines/sync-worker";
-import { call } from "./harness";
+import { bolnaExampleAgent } from "./bolna-fixtures";
+import type { FakeBolna } from "./fake-bolna";
+import { call, newAccountWithToken } from "./harness";
 
 // Syncs run in the background (lib/engines/sync-worker.ts). Tests run them here instead of waiting on
 // a loop's clock: one worker tick claims what waits, as the loop's would, and the runs it started are
@@ -35,4 +40,14 @@ export async function syncToEnd(token: string, engineId: string, body: { from?: 
   expect(res.status, JSON.stringify(res.json)).toBe(202);
   expect(res.json).toMatchObject({ status: "running", engine_id: engineId });
   return finishSync(token, engineId, res.json.sync_id as string);
+}
+
+/** An account with a Bolna engine on `bolna` whose deployed agent has `calls` past executions (one a second, from an hour ago). */
+export async function engineWithPastCalls(bolna: FakeBolna, calls: number): Promise<{ token: string; engineId: string }> {
+  const { token } = await newAccountWithToken("Past calls");
+  const engineId = (await call(enginesRoute.POST, "POST", "/", { token, body: { name: "B", base_url: bolna.origin, api_key: bolna.apiKey } })).json.engine_id as string;
+  const agentId = (await call(agentRoute.POST, "POST", "/", { token, body: bolnaExampleAgent() })).json.agent_id;
+  const remote = (await call(deployRoute.POST, "POST", "/", { token, params: { id: agentId }, body: { engine_id: engineId } })).json.remote_agent_id;
+  for (let i = 0; i < calls; i++) bolna.addExecution({ agent_id: remote, status: "completed", created_at: new Date(Date.now() - 3_600_000 - i * 1000).toISOString() });
+  return { token, engineId };
 }
