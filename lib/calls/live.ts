@@ -16,16 +16,37 @@ const users = new Set<symbol>();
 let source: EventSource | null = null;
 let client: QueryClient | null = null;
 
-function refresh() {
-  void client?.invalidateQueries({ queryKey: callKeys.all });
-  void client?.invalidateQueries({ queryKey: campaignKeys.all });
+let refreshing = false;
+let again = false;
+
+/**
+ * Refetches the call and campaign queries on screen (cancelling a fetch the page started before, which
+ * may have read before the change). Events that come while this refetch runs are folded into one more
+ * refetch after it, rather than cancelling it: on a busy account a new event each tick would otherwise
+ * restart a slow query (the dashboard's figures) before it ever answered.
+ */
+async function refresh() {
+  if (refreshing) {
+    again = true;
+    return;
+  }
+  refreshing = true;
+  try {
+    do {
+      again = false;
+      await Promise.all([callKeys.all, campaignKeys.all].map((queryKey) =>
+        client?.invalidateQueries({ queryKey }).catch(() => {})));
+    } while (again);
+  } finally {
+    refreshing = false;
+  }
 }
 
 function sync() {
   const want = users.size > 0 && document.visibilityState === "visible";
   if (want && !source) {
     const es = new EventSource("/api/events");
-    es.addEventListener("calls", refresh);
+    es.addEventListener("calls", () => void refresh());
     // A refused stream (signed out, 429) closes for good until the page is shown again or a view
     // that shows calls mounts; a dropped one reconnects by itself.
     es.addEventListener("error", () => { if (es.readyState === EventSource.CLOSED && source === es) source = null; });
