@@ -135,6 +135,12 @@ describe("agent versions", () => {
       { op: "+", text: "Never mention the cave." },
       { op: " ", text: "Offer tea." },
     ]);
+    // The words that changed, not the whole line: the rest of the text is kept as it reads.
+    expect(prompt.words).toEqual([
+      { op: " ", text: "You are Alfred, Bruce Wayne's butler.\nGreet the caller by name.\nNever " },
+      { op: "-", text: "reveal" }, { op: "+", text: "mention" },
+      { op: " ", text: " the cave.\nOffer tea." },
+    ]);
     // A short value carries no line diff; the same version twice has no changes.
     expect(byPath["agent_config.tasks[0].task_config.hangup_after_silence"].lines).toBeUndefined();
     expect((await diff(id, "from=2&to=2")).json.changes).toEqual([]);
@@ -167,7 +173,8 @@ describe("agent versions", () => {
     expect(latest.version).toBe(4);
     expect(latest.agent_config).toEqual(bolnaExampleAgent().agent_config);
     expect((await diff(id, "from=1&to=4")).json.changes).toEqual([]);
-    expect((await versions(id)).json.versions.map((v: { version: number }) => v.version)).toEqual([4, 3, 2, 1]);
+    expect((await versions(id)).json.versions.map((v: { version: number; note: string | null }) => [v.version, v.note]))
+      .toEqual([[4, "Restored from v1"], [3, null], [2, null], [1, null]]);
     expect((await restore(id, 9)).status).toBe(404);
     // A PUT equal to the restored content creates nothing more.
     await put(id, bolnaExampleAgent());

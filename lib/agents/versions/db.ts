@@ -29,15 +29,15 @@ export async function lockAgent(trx: Kysely<DB>, accountId: string, agentId: str
  * version, updated_at = the version's created_at). The agent row itself is inserted by createAgent.
  */
 export async function writeContent(
-  trx: Kysely<DB>, accountId: string, agentId: string, content: StoredContent, v: { version: number; by: string | null; at: string },
+  trx: Kysely<DB>, accountId: string, agentId: string, content: StoredContent, v: { version: number; by: string | null; at: string; note?: string },
 ) {
   const name = (JSON.parse(content.agent_config) as { agent_name: string }).agent_name;
   await trx.updateTable("agents")
     .set({ name, ...content, version: v.version, updated_at: v.at })
     .where("account_id", "=", accountId).where("id", "=", agentId).execute();
-  const row: AgentVersionsTable = { account_id: accountId, agent_id: agentId, version: v.version, ...content, created_at: v.at, created_by: v.by, note: null };
+  const row: AgentVersionsTable = { account_id: accountId, agent_id: agentId, version: v.version, ...content, created_at: v.at, created_by: v.by, note: v.note ?? null };
   await trx.insertInto("agent_versions").values(row).execute();
-  await emitVersionCreated(trx, accountId, agentId, v);
+  await emitVersionCreated(trx, accountId, agentId, { version: v.version, by: v.by, at: v.at });
 }
 
 /** `agent.version_created` in the transaction that writes the version; createAgent's version 1 too. */
@@ -57,7 +57,10 @@ export async function replaceContent(trx: Kysely<DB>, accountId: string, agentId
   return { version, created: true };
 }
 
-/** Restore: version n's content becomes version latest+1. undefined: no such agent or version. */
+/**
+ * Restore: version n's content becomes version latest+1, noted "Restored from vN" (a note its
+ * editors may change like any other). undefined: no such agent or version.
+ */
 export async function restoreContent(trx: Kysely<DB>, accountId: string, agentId: string, n: number, by: string | null) {
   const current = await lockAgent(trx, accountId, agentId);
   if (!current) return undefined;
@@ -65,7 +68,7 @@ export async function restoreContent(trx: Kysely<DB>, accountId: string, agentId
   if (!old) return undefined;
   const version = current.version + 1;
   const { agent_config, agent_prompts, analysis_plan } = old;
-  await writeContent(trx, accountId, agentId, { agent_config, agent_prompts, analysis_plan }, { version, by, at: new Date().toISOString() });
+  await writeContent(trx, accountId, agentId, { agent_config, agent_prompts, analysis_plan }, { version, by, at: new Date().toISOString(), note: `Restored from v${n}` });
   return { version };
 }
 

@@ -39,6 +39,7 @@ const Change = z.object({
   before: z.unknown().optional().describe("Absent for add"),
   after: z.unknown().optional().describe("Absent for remove"),
   lines: z.array(LineChange).optional().describe("For a replaced string of several lines or over 120 characters: a line diff (` ` same, `-` removed, `+` added)"),
+  words: z.array(LineChange).optional().describe("For the same strings: the text in runs kept (` `), removed (`-`) or added (`+`), whitespace as written"),
 });
 
 const NO_VERSION = "No agent with this id in the caller's account, or no such version of it";
