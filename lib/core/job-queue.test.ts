@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTempDatabase } from "@/lib/testing/harness";
 import { db } from "./client";
-import { claimJobs, renewJob, type QueueTable } from "./job-queue-db";
+import { changed, claimJobs, renewJob, type QueueTable } from "./job-queue-db";
 import { jobQueue, type Handler, type QueueSettings } from "./job-queue";
 
 // The one job queue (lib/core/job-queue.ts) on a table of its own made here, on SQLite and, under
@@ -16,8 +16,8 @@ const TABLE: QueueTable<TestJob> = {
   columns: ["id", "attempts"],
   order: ["next_at", "id"],
   waiting: (now) => sql<boolean>`(status = 'waiting' AND next_at <= ${now})`,
-  end: (held, end) => sql`UPDATE test_jobs SET status = ${end.status}, error = ${end.status === "failed" ? end.reason : null},
-    claim = NULL, lease_until = NULL WHERE ${held}`,
+  end: async (exec, held, end) => changed(await sql`UPDATE test_jobs SET status = ${end.status}, error = ${end.status === "failed" ? end.reason : null},
+    claim = NULL, lease_until = NULL WHERE ${held}`.execute(exec)),
   retry: (held, nextAt, reason) => sql`UPDATE test_jobs SET next_at = ${nextAt}, error = ${reason}, claim = NULL, lease_until = NULL WHERE ${held}`,
 };
 const T0 = new Date("2030-01-01T00:00:00.000Z");

@@ -4,7 +4,7 @@ import type { Kysely } from "kysely";
 import { logError } from "@/lib/http/log";
 import { writeTx } from "./client";
 import { config } from "./config";
-import { claimJobs, endJob, releaseJob, renewJob, retryJob, type QueueTable } from "./job-queue-db";
+import { claimJobs, endJob, releaseJob, renewJob, retryJob, type JobEnd, type QueueTable } from "./job-queue-db";
 import { startLoop, type Loop } from "./loop";
 import { recordJob } from "./metrics";
 import type { DB } from "./tables";
@@ -19,9 +19,9 @@ import type { DB } from "./tables";
 // and releases what is still held, for the next instance to take at once.
 
 /** What a handler says of one job. */
-export type Outcome =
-  /** Done; `write` stores the results in the transaction that ends the job (only if the claim still holds). */
-  | { kind: "done"; write?: (trx: Kysely<DB>) => Promise<unknown> }
+export type Outcome<R = undefined> =
+  /** Done; `result` goes to the table's end, and `write` stores more, in the transaction that ends the job (only if the claim still holds). */
+  | { kind: "done"; result?: R; write?: (trx: Kysely<DB>) => Promise<unknown> }
   /** Failed for good; `write` stores what there is to keep (e.g. the counts so far), as `done`'s does. */
   | { kind: "failed"; reason: string; write?: (trx: Kysely<DB>) => Promise<unknown> }
   /** Worth another attempt (within the budget), not before `afterMs` (e.g. a provider's Retry-After). */
@@ -39,10 +39,10 @@ export interface JobContext {
   leaseMs: number;
 }
 
-export interface QueueSettings<Job> {
+export interface QueueSettings<Job, R = undefined> {
   /** The queue's name in /metrics and the loop's name. */
   name: string;
-  table: QueueTable<Job>;
+  table: QueueTable<Job, R>;
   /** Jobs worked at once per process. */
   concurrency: number;
   /** Attempts in all, the first included. */
@@ -57,7 +57,7 @@ export interface QueueSettings<Job> {
   describe?: (job: Job) => Record<string, unknown>;
 }
 
-export type Handler<Job> = (job: Job & { attempts: number }, ctx: JobContext) => Promise<Outcome>;
+export type Handler<Job, R = undefined> = (job: Job & { attempts: number }, ctx: JobContext) => Promise<Outcome<R>>;
 
 export interface JobQueue {
   /** Claims waiting jobs for the free slots and starts them; how many. They go on after it returns. */
@@ -71,25 +71,27 @@ export interface JobQueue {
 const INSIDE = "The job failed inside Voxdesk";
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms).unref());
 
-export function jobQueue<Job extends { attempts: number }>(s: QueueSettings<Job>, handler: Handler<Job>): JobQueue {
+export function jobQueue<Job extends { attempts: number }, R = undefined>(s: QueueSettings<Job, R>, handler: Handler<Job, R>): JobQueue {
   const t = s.table;
   const leaseMs = () => s.leaseMs ?? config().JOB_LEASE_MS;
   const running = new Map<Promise<void>, () => Promise<void>>();
   const stopping = new AbortController();
 
-  async function settle(job: Job, claim: string, out: Outcome, now: Date): Promise<void> {
+  async function settle(job: Job, claim: string, out: Outcome<R>, now: Date): Promise<void> {
     if (out.kind === "release") {
       if (await releaseJob(t, job, claim)) recordJob(s.name, "retried");
       return;
     }
-    if (out.kind === "retry" && job.attempts < s.maxAttempts) {
+    // A table that takes no retries (a failure there is for good) ends the job failed.
+    if (out.kind === "retry" && t.retry && job.attempts < s.maxAttempts) {
       const wait = Math.max(s.backoffMs(job.attempts), out.afterMs ?? 0);
       // From when the attempt ended (`now` is the tick's clock, later than the wall clock in tests).
       if (await retryJob(t, job, claim, new Date(Math.max(now.getTime(), Date.now()) + wait), out.reason)) recordJob(s.name, "retried");
       return;
     }
-    const end = out.kind === "done" ? { status: "done" as const }
-      : { status: "failed" as const, reason: out.kind === "retry" ? `${out.reason} (gave up after ${job.attempts} attempts)` : out.reason };
+    const gaveUp = out.kind === "retry" && t.retry;
+    const end: JobEnd<R> = out.kind === "done" ? { status: "done", result: out.result }
+      : { status: "failed", reason: gaveUp ? `${out.reason} (gave up after ${job.attempts} attempts)` : out.reason };
     const ended = await writeTx(async (trx) => {
       // The end first: it takes the row's lock, and a lost claim writes no results either.
       if (!(await endJob(trx, t, job, claim, end))) return false;
@@ -116,7 +118,7 @@ export function jobQueue<Job extends { attempts: number }>(s: QueueSettings<Job>
       renew().catch((err: unknown) => logError(`${s.name}: lease renewal failed`, { err, ...s.describe?.(job) }));
     }, Math.max(200, leaseMs() / 3));
     heartbeat.unref();
-    let out: Outcome;
+    let out: Outcome<R>;
     try {
       out = await handler(job, { claim, signal, renew, leaseMs: leaseMs() });
     } catch (err) {

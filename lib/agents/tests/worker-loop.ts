@@ -1,6 +1,7 @@
 import "server-only";
 import { config } from "@/lib/core/config";
-import { startLoop, type Loop } from "@/lib/core/loop";
+import { startQueue } from "@/lib/core/job-queue";
+import type { Loop } from "@/lib/core/loop";
 import { testRunsWorker, type TestRunsWorkerOptions } from "./worker";
 
 // Test runs' clock inside `npm start` and `cli worker`, on the one background loop.
@@ -12,10 +13,7 @@ const CONCURRENCY = 4;
 export interface TestRunsLoopOptions extends Partial<TestRunsWorkerOptions> { tickMs?: number; keepAlive?: boolean }
 
 export function startTestRunsWorker(opts: TestRunsLoopOptions = {}): Loop {
-  const worker = testRunsWorker({ concurrency: CONCURRENCY, ...opts });
-  return startLoop(NAME, () => worker.tick(), {
-    tickMs: opts.tickMs ?? config().TEST_RUNS_TICK_MS, keepAlive: opts.keepAlive, onStop: () => worker.idle(),
-  });
+  return startQueue(NAME, testRunsWorker({ concurrency: CONCURRENCY, ...opts }), { tickMs: opts.tickMs ?? config().TEST_RUNS_TICK_MS, keepAlive: opts.keepAlive });
 }
 
 /** From instrumentation.ts: every `next start` plays queued tests unless TEST_RUNS_WORKER=off. */

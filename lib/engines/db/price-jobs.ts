@@ -2,7 +2,7 @@ import "server-only";
 import { runSql } from "@/lib/core/prepared";
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
-import type { QueueTable } from "@/lib/core/job-queue-db";
+import { changed, type QueueTable } from "@/lib/core/job-queue-db";
 import type { DB } from "@/lib/core/tables";
 import type { CallPriceJobsTable } from "../tables";
 
@@ -32,6 +32,6 @@ export const PRICE_JOBS: QueueTable<PriceJob> = {
   columns: ["account_id", "call_sid", "engine_id", "attempts", "created_at"],
   order: ["next_at"],
   waiting: (now) => sql<boolean>`next_at <= ${now}`,
-  end: (held) => sql`DELETE FROM call_price_jobs WHERE ${held}`,
+  end: async (exec, held) => changed(await sql`DELETE FROM call_price_jobs WHERE ${held}`.execute(exec)),
   retry: (held, nextAt) => sql`UPDATE call_price_jobs SET next_at = ${nextAt}, claim = NULL, lease_until = NULL WHERE ${held}`,
 };

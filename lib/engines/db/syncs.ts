@@ -1,7 +1,7 @@
 import "server-only";
 import { sql, type Kysely } from "kysely";
 import { db, writeTx } from "@/lib/core/client";
-import { claimJobs, endJob, type QueueTable } from "@/lib/core/job-queue-db";
+import { changed, claimJobs, endJob, type QueueTable } from "@/lib/core/job-queue-db";
 import type { DB } from "@/lib/core/tables";
 import { decodeCursor, keysetPage, type KeysetPage } from "@/lib/core/cursor";
 import { uuid7Batch } from "@/lib/core/uuid7";
@@ -58,16 +58,15 @@ export const ENGINE_SYNCS: QueueTable<SyncRow> = {
   columns: COLUMNS,
   order: ["started_at", "id"],
   waiting: () => sql<boolean>`status = 'running'`,
-  onClaim: sql`, imported = 0, updated = 0, unchanged = 0, pages = 0`,
-  end: (held, end) => sql`UPDATE engine_syncs SET status = ${end.status}, error = ${end.status === "failed" ? end.reason : null},
-    claim = NULL, lease_until = NULL, finished_at = ${new Date().toISOString()} WHERE ${held} AND status = 'running'`,
+  onClaim: () => sql`, imported = 0, updated = 0, unchanged = 0, pages = 0`,
+  end: async (exec, held, end) => changed(await sql`UPDATE engine_syncs SET status = ${end.status}, error = ${end.status === "failed" ? end.reason : null},
+    claim = NULL, lease_until = NULL, finished_at = ${new Date().toISOString()} WHERE ${held} AND status = 'running'`.execute(exec)),
 };
 
 /** Claims up to `limit` runs that nobody holds (new, or their holder's lease lapsed), oldest first. */
 export const claimSyncs = (claim: string, limit: number, now: Date, leaseMs: number) => claimJobs(ENGINE_SYNCS, claim, limit, now, leaseMs);
 
 const mine = (id: string, claim: string) => sql<boolean>`id = ${id} AND claim = ${claim} AND status = 'running'`;
-const changed = (res: { numAffectedRows?: bigint }) => Number(res.numAffectedRows ?? 0) > 0;
 
 /** The counts so far, and the lease pushed on to `leaseUntil`. false: the claim is lost (stop). */
 export async function saveSyncProgress(id: string, claim: string, counts: SyncCounts, leaseUntil: Date): Promise<boolean> {
