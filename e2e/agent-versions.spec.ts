@@ -44,25 +44,33 @@ test.describe("agent versions", () => {
     await sheet.getByRole("textbox", { name: "Note for v2" }).press("Enter");
     await expect(rows.first().getByText("Two-line prompt")).toBeVisible();
 
-    // The diff of v1 → v2 names the prompt's path, with +/− lines.
+    // The diff of v1 → v2 names the prompt's path and reads as text, the changed words struck out or underlined.
     await sheet.getByRole("checkbox", { name: "Compare v2" }).check();
     await sheet.getByRole("checkbox", { name: "Compare v1" }).check();
     const diff = sheet.getByTestId("version-diff");
     await expect(diff).toContainText("Changes from v1 to v2");
     const change = diff.locator('[data-path="agent_prompts.task_1.system_prompt"]');
     await expect(change).toBeVisible();
-    await expect(change.locator('[data-op="-"]')).toContainText(v1Prompt);
-    await expect(change.locator('[data-op="+"]').first()).toContainText("You are Ava from Acme Dental.");
+    const words = change.getByTestId("word-diff");
+    await expect(words.locator("del").first()).toContainText("Prompt");
+    await expect(words.locator("ins").first()).toContainText("You are Ava from Acme Dental.");
+    await expect(words).toContainText("[removed: Prompt");
     await shots(page, "agent-history");
 
-    // Restore v1 (confirmed): v3 is v1's content, the form reloads, the header names v3.
+    // Restore v1: the dialog shows what it changes against the latest version first; once confirmed
+    // v3 is v1's content, noted as restored from v1, the form reloads, the header names v3.
     await sheet.getByRole("button", { name: "Restore v1" }).click();
     const confirm = page.getByRole("alertdialog", { name: "Restore v1?" });
+    await expect(confirm).toContainText("Compared with the latest version (v2)");
+    await expect(confirm.getByTestId("version-diff")).toContainText("Changes from v2 to v1");
+    await expect(confirm.getByTestId("word-diff").locator("ins").first()).toContainText("Prompt 1 of");
+    await shots(page, "agent-restore");
     await confirm.getByRole("button", { name: "Restore", exact: true }).click();
     await expect(confirm).toBeHidden();
     await expect(page.getByText("v1 restored as v3")).toBeVisible();
     await expect(rows).toHaveCount(3);
     await expect(rows.first()).toHaveAttribute("data-version", "3");
+    await expect(rows.first()).toContainText("Restored from v1");
     await page.keyboard.press("Escape");
     await expect(sheet).toBeHidden();
     await expect(opener).toBeFocused();

@@ -14,7 +14,7 @@ import { useCan } from "@/lib/people/hooks/use-can";
 import { useDeployGuard } from "./deploy-guard";
 import { DeployDialog, type DeployableAgent } from "./deploy-dialog";
 import { VersionDiff } from "./version-diff";
-import { comparePair, enginesRunning, toggleCompare } from "./version-labels";
+import { comparePair, enginesRunning, rollbackBase, toggleCompare } from "./version-labels";
 import { VersionRow } from "./version-row";
 
 export type HistorySheetProps = {
@@ -120,9 +120,22 @@ export function HistorySheet({ agent, open, onClose, onRestored }: HistorySheetP
           // The sheet stays open on the new version at the top; the form behind it reloads.
           onRestored();
         }}
-      />
+      >
+        {toRestore !== null && <RollbackDiff agentId={agent.agent_id} v={toRestore} base={rollbackBase(toRestore, deployments, latest)} />}
+      </ConfirmDialog>
       {guard.dialog}
       {toDeploy !== null && <DeployDialog agent={agent} version={toDeploy} onClose={() => setToDeploy(null)} />}
     </>
+  );
+}
+
+/** The restore's effect before it is confirmed: what changes from what the engine runs (or the latest) to version v. */
+function RollbackDiff({ agentId, v, base }: { agentId: string; v: number; base: { from: number; label: string } | null }) {
+  if (!base) return <p className="text-sm text-zinc-600 dark:text-zinc-300">v{v} is what the engine runs: restoring changes no content.</p>;
+  return (
+    <div className="flex flex-col gap-2">
+      <p className="text-sm text-zinc-600 dark:text-zinc-300">Compared with {base.label}:</p>
+      <VersionDiff agentId={agentId} from={base.from} to={v} />
+    </div>
   );
 }

@@ -8,9 +8,10 @@ import { useVersionDiff } from "@/lib/agents/versions/hooks";
 import { cn } from "@/lib/utils";
 import { valueText } from "./version-labels";
 
-// Two versions side by side, one block per changed path (the API's changes). A long string carries
-// a line diff: each line keeps a + / − marker and is named in words for screen readers, so the
-// change never rests on colour alone.
+// Two versions side by side, one block per changed path (the API's changes). A long string (a
+// prompt) reads as its text with the words that changed struck out or underlined in place, each
+// run named in words for screen readers, so the change never rests on colour alone; without a word
+// diff (the API gave up on two unrelated huge texts) it falls back to lines marked + / −.
 
 const OP_WORDS = { add: "Added", remove: "Removed", replace: "Changed" } as const;
 const OP_BADGE = { add: "success", remove: "destructive", replace: "warning" } as const;
@@ -39,6 +40,19 @@ function Lines({ lines, side }: { lines: LineChange[]; side: "before" | "after" 
   );
 }
 
+/** The new text with the removed words struck through and the added ones underlined, in reading order. */
+function Words({ words }: { words: LineChange[] }) {
+  return (
+    <p className="rounded-md border border-zinc-200 px-2 py-1 text-xs leading-5 break-words whitespace-pre-wrap dark:border-zinc-800" data-testid="word-diff">
+      {words.map((w, i) => w.op === " " ? <span key={i}>{w.text}</span> : w.op === "-" ? (
+        <del key={i} className={cn("decoration-2", lineStyle["-"])}><span className="sr-only">[removed: </span>{w.text}<span className="sr-only">]</span></del>
+      ) : (
+        <ins key={i} className={cn("underline decoration-2", lineStyle["+"])}><span className="sr-only">[added: </span>{w.text}<span className="sr-only">]</span></ins>
+      ))}
+    </p>
+  );
+}
+
 function Value({ change, side }: { change: Change; side: "before" | "after" }) {
   const absent = side === "before" ? change.op === "add" : change.op === "remove";
   if (absent) return <p className="text-xs text-zinc-500 italic dark:text-zinc-400">Not set</p>;
@@ -52,12 +66,24 @@ function Value({ change, side }: { change: Change; side: "before" | "after" }) {
 }
 
 function ChangeBlock({ change, from, to }: { change: Change; from: number; to: number }) {
+  const title = (
+    <p className="mb-2 flex flex-wrap items-center gap-2">
+      <code className="text-xs font-medium break-all">{change.path}</code>
+      <Badge variant={OP_BADGE[change.op]}>{OP_WORDS[change.op]}</Badge>
+    </p>
+  );
+  if (change.words) {
+    return (
+      <li className="py-3" data-testid="version-change" data-path={change.path}>
+        {title}
+        <p className="mb-1 text-xs text-zinc-500 dark:text-zinc-400">v{from} → v{to}: removed words struck through, added ones underlined</p>
+        <Words words={change.words} />
+      </li>
+    );
+  }
   return (
     <li className="py-3" data-testid="version-change" data-path={change.path}>
-      <p className="mb-2 flex flex-wrap items-center gap-2">
-        <code className="text-xs font-medium break-all">{change.path}</code>
-        <Badge variant={OP_BADGE[change.op]}>{OP_WORDS[change.op]}</Badge>
-      </p>
+      {title}
       <div className="grid gap-2 sm:grid-cols-2">
         <div className="min-w-0">
           <p className="mb-1 text-xs text-zinc-500 dark:text-zinc-400">v{from} (before)</p>
@@ -93,7 +119,7 @@ export function VersionDiff({ agentId, from, to }: { agentId: string; from: numb
       ) : (
         <>
           <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
-            {changes.length === 1 ? "1 field changed" : `${changes.length} fields changed`}. Lines marked + were added, − removed.
+            {changes.length === 1 ? "1 field changed" : `${changes.length} fields changed`}.
           </p>
           <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
             {changes.map((c) => <ChangeBlock key={c.path} change={c} from={from} to={to} />)}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { comparePair, enginesRunning, figureTexts, liveParts, toggleCompare, valueText, versionLine } from "./version-labels";
+import { comparePair, enginesRunning, figureTexts, liveParts, rollbackBase, toggleCompare, valueText, versionLine } from "./version-labels";
 
 const bolna = { engine_id: "e1", engine_name: "Bolna", version: 5 };
 const staging = { engine_id: "e2", engine_name: "Staging", version: 7 };
@@ -10,6 +10,14 @@ describe("version labels", () => {
     expect(versionLine(7, [bolna, staging])).toBe("v7 · v5 live on Bolna · v7 live on Staging");
     expect(versionLine(3, [])).toBe("v3 · not deployed");
     expect(liveParts([{ ...bolna, version: null }])).toEqual(["an older version live on Bolna"]);
+  });
+
+  it("compares a restore with what an engine runs, else with the latest version", () => {
+    expect(rollbackBase(2, [bolna, staging], 7)).toEqual({ from: 5, label: "what Bolna runs (v5)" });
+    expect(rollbackBase(5, [bolna], 7)).toBeNull();
+    expect(rollbackBase(2, [{ ...bolna, version: null }, staging], 7)).toEqual({ from: 7, label: "what Staging runs (v7)" });
+    expect(rollbackBase(2, [], 7)).toEqual({ from: 7, label: "the latest version (v7)" });
+    expect(rollbackBase(7, [], 7)).toBeNull();
   });
 
   it("lists the engines running one version", () => {

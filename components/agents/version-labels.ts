@@ -19,6 +19,16 @@ export function versionLine(version: number | undefined, deployments: DeployedVe
   return [version === undefined ? null : `v${version}`, ...liveParts(deployments)].filter(Boolean).join(" · ");
 }
 
+/**
+ * What a restore of version v is compared with before it is confirmed: what an engine runs (the
+ * first whose version is known), else the latest saved version. null: nothing to compare (v is it).
+ */
+export function rollbackBase(v: number, deployments: DeployedVersion[], latest: number | undefined): { from: number; label: string } | null {
+  const live = deployments.find((d) => d.version != null);
+  if (live) return live.version === v ? null : { from: live.version!, label: `what ${live.engine_name} runs (v${live.version})` };
+  return latest === undefined || latest === v ? null : { from: latest, label: `the latest version (v${latest})` };
+}
+
 /** Engines running exactly version v (the History panel's "Live on"). */
 export function enginesRunning(v: number, deployments: DeployedVersion[]): string[] {
   return deployments.filter((d) => d.version === v).map((d) => d.engine_name);

@@ -9,6 +9,8 @@ export type ConfirmDialogProps = {
   onOpenChange: (open: boolean) => void;
   title: string;
   description: React.ReactNode;
+  /** More to read before confirming (a diff), below the description; the dialog widens for it. */
+  children?: React.ReactNode;
   confirmLabel: string;
   /** Shown on the confirm button while onConfirm runs. */
   pendingLabel?: string;
@@ -30,7 +32,7 @@ export type ConfirmDialogProps = {
  * for a tool agents still use) and the dialog stays open so the operator can read it or retry.
  */
 export function ConfirmDialog({
-  open, onOpenChange, title, description, confirmLabel, pendingLabel = "Deleting…", destructive = true, onConfirm, onClosed,
+  open, onOpenChange, title, description, confirmLabel, pendingLabel = "Deleting…", destructive = true, onConfirm, onClosed, children,
 }: ConfirmDialogProps) {
   const [pending, setPending] = React.useState(false);
   const confirmed = React.useRef(false);
@@ -59,7 +61,7 @@ export function ConfirmDialog({
     >
       <DialogContent
         role="alertdialog"
-        className="max-w-md"
+        className={children ? "max-w-2xl" : "max-w-md"}
         // Focus goes back to the opener right after this handler (components/ui/focus-return.ts).
         onCloseAutoFocus={onClosed && (() => {
           const c = confirmed.current;
@@ -71,6 +73,7 @@ export function ConfirmDialog({
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
+        {children && <div className="max-h-[50vh] overflow-y-auto">{children}</div>}
         {error && (
           <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-500/10 dark:text-red-300">
             {error}
