@@ -81,13 +81,28 @@ test.describe("roles", () => {
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/$/);
 
+    // No page a viewer opens asks the API for what it would refuse (the call log's engine filter did).
+    const refused: string[] = [];
+    page.on("response", (r) => { if (r.status() === 403 && new URL(r.url()).pathname.startsWith("/api/")) refused.push(`${r.request().method()} ${new URL(r.url()).pathname}`); });
     const reason = "Your role (viewer) cannot do this: editor or higher is needed";
+    // The banner says what a viewer can see, and what needs another role.
+    await expect(page.getByRole("note")).toContainText("You can see the dashboard, calls and their outcomes, agents");
+    await expect(page.getByRole("note")).toContainText("engines need the editor role");
+    await page.goto("/calls");
+    // An action they cannot take stays in sight, disabled, its reason on the page rather than only in a hover title.
+    await expect(page.getByRole("button", { name: "Analyze these calls" })).toBeDisabled();
+    await expect(page.getByTestId("role-reason").first()).toHaveText(/Your role \(viewer\) cannot do this: editor or higher is needed/);
     await page.goto("/agents/new");
     await expect(page.getByRole("button", { name: "Create agent" }).first()).toBeDisabled();
     await expect(page.getByRole("button", { name: "Create agent" }).first()).toHaveAttribute("title", reason);
     await page.goto(`/agents/${agentId}`);
     await expect(page.getByRole("button", { name: "Save", exact: true }).first()).toBeDisabled();
     await expect(page.getByRole("button", { name: "Save", exact: true }).first()).toHaveAttribute("title", reason);
+    // The form is read-only: its fields and its own buttons too, with the reason beside Save.
+    await expect(page.getByLabel("Agent name")).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Add task" })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Import JSON" })).toBeDisabled();
+    await expect(page.getByTestId("role-reason").first()).toHaveText(reason);
     await page.goto(`/contacts/${(await list.json()).list_id}`);
     await expect(page.getByRole("button", { name: "Upload contacts" }).first()).toBeDisabled();
     await expect(page.getByRole("button", { name: "Upload contacts" }).first()).toHaveAttribute("title", reason);
@@ -112,6 +127,9 @@ test.describe("roles", () => {
     await page.goto("/engines");
     await expect(page.getByRole("heading", { name: "You need the editor role" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Retry" })).toHaveCount(0);
+    await page.goto("/alerts");
+    await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+    expect(refused).toEqual([]);
   });
 });
 

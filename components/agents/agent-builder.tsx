@@ -19,6 +19,7 @@ import { BasicsSection } from "./basics-section";
 import type { FieldName } from "./form-fields";
 import { ImportJsonDialog } from "./import-json-dialog";
 import { JsonPreview } from "./json-preview";
+import { RoleReason } from "@/components/ui/role-reason";
 import { OutcomesSection } from "./outcomes-section";
 import { PromptsSection } from "./prompts-section";
 import { TasksSection } from "./tasks-section";
@@ -132,10 +133,13 @@ export function AgentBuilder({ agentId, initialValues, title, description, actio
         className={actions ? "sm:flex-col sm:items-stretch" : undefined}
         actions={
           // A new agent: one row from sm up, beside the title.
-          <div className={cn("flex flex-wrap items-center gap-2", !actions && "sm:flex-nowrap")}>
-            {actions}
-            <ImportJsonDialog onImport={importValues} />
-            {saveButton}
+          <div className="flex flex-col gap-1.5">
+            <div className={cn("flex flex-wrap items-center gap-2", !actions && "sm:flex-nowrap")}>
+              {actions}
+              <ImportJsonDialog onImport={importValues} disabled={!can.allowed} />
+              {saveButton}
+            </div>
+            <RoleReason can={can} />
           </div>
         }
       />
@@ -146,10 +150,13 @@ export function AgentBuilder({ agentId, initialValues, title, description, actio
       )}
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem] xl:items-start">
         <form ref={formRef} id={formId} onSubmit={onSubmit} noValidate aria-label={agentId ? "Edit agent" : "New agent"} className="@container flex min-w-0 flex-col gap-6">
-          <BasicsSection />
-          <PromptsSection />
-          <TasksSection />
-          <OutcomesSection />
+          {/* Read-only for a role that cannot save: every field and button inside (Add task too) is disabled. */}
+          <fieldset disabled={!can.allowed} className="contents">
+            <BasicsSection />
+            <PromptsSection />
+            <TasksSection />
+            <OutcomesSection />
+          </fieldset>
           <div className="flex justify-end gap-2">
             <Button variant="outline" asChild>
               <Link href="/agents">Cancel</Link>

@@ -10,7 +10,7 @@ import type { AgentFormValues } from "./agent-form-values";
 import { importPayload } from "./import-payload";
 
 /** Paste a POST /api/agent body (or a stored agent) to fill the whole form with it. */
-export function ImportJsonDialog({ onImport }: { onImport: (values: AgentFormValues, valid: boolean) => void }) {
+export function ImportJsonDialog({ onImport, disabled }: { onImport: (values: AgentFormValues, valid: boolean) => void; disabled?: boolean }) {
   const [open, setOpen] = React.useState(false);
   const [text, setText] = React.useState("");
   const [error, setError] = React.useState<string>();
@@ -30,7 +30,7 @@ export function ImportJsonDialog({ onImport }: { onImport: (values: AgentFormVal
   return (
     <Dialog open={open} onOpenChange={(next) => { setOpen(next); if (!next) setError(undefined); }}>
       <DialogTrigger asChild>
-        <Button variant="outline">
+        <Button variant="outline" disabled={disabled}>
           <FileJson aria-hidden="true" />
           Import JSON
         </Button>

@@ -3,13 +3,14 @@
 import * as React from "react";
 import { Sparkles } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { useMe } from "@/lib/people/hooks/members";
-import { atLeast, requiredRole } from "@/lib/people/roles";
+import { RoleReason } from "@/components/ui/role-reason";
+import { useCan } from "@/lib/people/hooks/use-can";
+import { requiredRole } from "@/lib/people/roles";
 import { AnalyzeCallsDialog } from "./analyze-calls-dialog";
 
 /**
  * "Analyze these calls" on the call log: a bulk analysis run over the log's current filters.
- * Hidden from roles the server would refuse (one rule: requiredRole). The run id is
+ * Disabled, with the reason beside it, for roles the server would refuse (one rule: requiredRole). The run id is
  * kept while the page is open, so closing the dialog mid-run and opening it again shows the same
  * run's progress instead of starting another.
  */
@@ -20,16 +21,18 @@ export function AnalyzeCallsButton({ filters, shown, allLoaded }: {
   shown: number;
   allLoaded: boolean;
 }) {
-  const role = useMe().data?.role;
+  const can = useCan(requiredRole("POST", "/api/analysis-runs"));
   const [open, setOpen] = React.useState(false);
   const [runId, setRunId] = React.useState<string | null>(null);
-  if (role && !atLeast(role, requiredRole("POST", "/api/analysis-runs"))) return null;
   return (
     <>
-      <Button variant="outline" onClick={() => setOpen(true)} disabled={shown === 0} data-testid="analyze-calls">
-        <Sparkles aria-hidden="true" />
-        Analyze these calls
-      </Button>
+      <span className="inline-flex flex-wrap items-center gap-2">
+        <Button variant="outline" onClick={() => setOpen(true)} disabled={shown === 0 || !can.allowed} title={can.reason} data-testid="analyze-calls">
+          <Sparkles aria-hidden="true" />
+          Analyze these calls
+        </Button>
+        <RoleReason can={can} />
+      </span>
       {open && (
         <AnalyzeCallsDialog filters={filters} shown={shown} allLoaded={allLoaded} runId={runId} onRun={setRunId}
           onClose={(finished) => { if (finished) setRunId(null); setOpen(false); }} />

@@ -8,7 +8,9 @@ export function ReadOnlyBanner() {
   if (me.data?.role !== "viewer") return null;
   return (
     <p role="note" className="mb-4 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-500/30 dark:bg-amber-500/10 dark:text-amber-100">
-      You have read-only access (viewer): you can look at everything, but creating or changing anything is disabled. Ask an admin for the editor role.
+      You have read-only access (viewer). You can see the dashboard, calls and their outcomes, agents and their versions,
+      campaigns, contact lists, tools and alerts; engines need the editor role, and members, API keys, AI providers, the audit
+      log, webhooks and the do-not-call list need an admin. Creating or changing anything is disabled: ask an admin for the editor role.
     </p>
   );
 }

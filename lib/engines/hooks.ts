@@ -5,6 +5,7 @@ import { fetchJson } from "@/lib/http/fetch-json";
 import type { EngineCreateInput } from "@/lib/engines/schema";
 import type { Capability } from "@/lib/engines/providers";
 import { agentKeys } from "@/lib/agents/hooks";
+import { useMayRequest } from "@/lib/people/hooks/use-can";
 
 // Engines (GET/POST /api/engines, PATCH/DELETE /api/engines/{id}, POST …/check) and placing a call
 // through one (deploying is lib/agents/versions/hooks.ts). Types mirror the API; the key is never in them.
@@ -63,12 +64,14 @@ const enginePath = (id: string) => `/api/engines/${encodeURIComponent(id)}`;
 
 /** Every engine of the account: an account has a handful, so one page of 100 is all of them. */
 /** `enabled`: false for a role that may not read engines (editors and above may), so the page asks nothing that 403s. */
+/** The account's engines; not asked for by a role the server would refuse (data stays undefined). */
 export function useEngines(enabled = true) {
+  const may = useMayRequest("GET", "/api/engines");
   return useQuery({
     queryKey: engineKeys.list(),
     queryFn: ({ signal }) => fetchJson<{ engines: EngineRecord[] }>("/api/engines?limit=100", { signal }),
     select: (res) => res.engines,
-    enabled,
+    enabled: enabled && may,
   });
 }
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { atLeast, type Role } from "@/lib/people/roles";
+import { atLeast, requiredRole, type Role } from "@/lib/people/roles";
 import { useMe } from "./members";
 
 export interface Can { allowed: boolean; reason?: string }
@@ -14,4 +14,13 @@ export function useCan(need: Role): Can {
   const role = useMe().data?.role;
   if (!role || atLeast(role, need)) return { allowed: true };
   return { allowed: false, reason: `Your role (${role}) cannot do this: ${need} or higher is needed` };
+}
+
+/**
+ * Whether a read may be sent at all: only once the role is known and the server's own rule
+ * (requiredRole) lets it, so a page a viewer opens asks nothing that answers 403.
+ */
+export function useMayRequest(method: string, pathname: string): boolean {
+  const role = useMe().data?.role;
+  return role !== undefined && atLeast(role, requiredRole(method, pathname));
 }
