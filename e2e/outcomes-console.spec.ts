@@ -211,6 +211,8 @@ test("a call's engine outcome in the call sheet, and the call log filtered by di
   // A field range that excludes it, then the other disposition: nothing matches.
   await page.getByRole("spinbutton", { name: "seats at least" }).fill("2");
   await expect(page).toHaveURL(/field%5Bseats%5D%5Bgte%5D=2|field\[seats\]\[gte\]=2/);
+  // The filter reads with its field's name, not a bare number.
+  await expect(page.getByRole("group", { name: "seats range" })).toContainText("seats ≥");
   await expect(page.getByText("No calls match these filters")).toBeVisible();
   await page.getByRole("spinbutton", { name: "seats at least" }).fill("");
   await expect(table.locator(`tr[data-call-sid="${sid}"]`)).toBeVisible();

@@ -18,15 +18,18 @@ export type FilterSelectProps = {
   options: FilterOption[];
   onChange: (value: string | null) => void;
   className?: string;
+  /** Show the chosen value with its field's name ("insurance: Yes"): for a plan's fields, whose values alone say nothing. */
+  named?: boolean;
 };
 
 /** A filter dropdown; a value from the URL that is not among the options still shows as itself. */
-export function FilterSelect({ label, anyLabel, value, options, onChange, className }: FilterSelectProps) {
+export function FilterSelect({ label, anyLabel, value, options, onChange, className, named }: FilterSelectProps) {
   const all = value && !options.some((o) => o.value === value) ? [...options, { value, label: value }] : options;
+  const chosen = named && value ? `${label}: ${all.find((o) => o.value === value)?.label ?? value}` : undefined;
   return (
     <Select value={value ?? ANY} onValueChange={(v) => onChange(v === ANY ? null : v)}>
       <SelectTrigger aria-label={label} className={cn("w-full sm:w-44", value && "border-indigo-300 dark:border-indigo-500/50", className)}>
-        <SelectValue placeholder={anyLabel} />
+        <SelectValue placeholder={anyLabel}>{chosen}</SelectValue>
       </SelectTrigger>
       <SelectContent>
         <SelectItem value={ANY}>{anyLabel}</SelectItem>

@@ -56,23 +56,28 @@ function FieldFilter({ field, values, onField }: { field: PlanFieldLike; values:
   const value = (key: string) => values[key] ?? null;
   if (field.type === "enum" || field.type === "boolean") {
     const options = field.type === "boolean" ? YES_NO : (field.choices ?? []).map((c) => ({ value: c, label: c }));
-    return <FilterSelect label={field.name} anyLabel={`Any ${field.name}`} value={value(one)} options={options} onChange={(v) => onField({ [one]: v })} />;
+    return <FilterSelect named label={field.name} anyLabel={`Any ${field.name}`} value={value(one)} options={options} onChange={(v) => onField({ [one]: v })} />;
   }
   if (field.type === "number") {
     const gte = fieldParam(field.name, "gte");
     const lte = fieldParam(field.name, "lte");
     return (
+      // The field's name and each bound stay written beside the numbers: a bare "1" says nothing.
       <div className="col-span-2 flex items-center gap-1.5" role="group" aria-label={`${field.name} range`}>
-        <DebouncedInput type="number" inputMode="decimal" aria-label={`${field.name} at least`} placeholder={`${field.name} ≥`}
+        <span aria-hidden="true" className="shrink-0 text-sm text-zinc-700 dark:text-zinc-300">{field.name} ≥</span>
+        <DebouncedInput type="number" inputMode="decimal" aria-label={`${field.name} at least`} placeholder="min"
           value={value(gte)} onCommit={(v) => onField({ [gte]: v })} className="w-full sm:w-28" />
-        <span aria-hidden="true" className="text-zinc-400">–</span>
-        <DebouncedInput type="number" inputMode="decimal" aria-label={`${field.name} at most`} placeholder={`${field.name} ≤`}
+        <span aria-hidden="true" className="shrink-0 text-sm text-zinc-700 dark:text-zinc-300">≤</span>
+        <DebouncedInput type="number" inputMode="decimal" aria-label={`${field.name} at most`} placeholder="max"
           value={value(lte)} onCommit={(v) => onField({ [lte]: v })} className="w-full sm:w-28" />
       </div>
     );
   }
   return (
-    <DebouncedInput type="text" aria-label={`${field.name} is`} placeholder={`${field.name} is…`} maxLength={200}
-      value={value(one)} onCommit={(v) => onField({ [one]: v })} className="w-full sm:w-44" />
+    <span className="flex items-center gap-1.5">
+      <span aria-hidden="true" className="shrink-0 text-sm text-zinc-700 dark:text-zinc-300">{field.name}:</span>
+      <DebouncedInput type="text" aria-label={`${field.name} is`} placeholder="is…" maxLength={200}
+        value={value(one)} onCommit={(v) => onField({ [one]: v })} className="w-full sm:w-44" />
+    </span>
   );
 }
