@@ -62,6 +62,10 @@ export function guardedFetch(options: GuardedFetchOptions): typeof fetch {
       signal, redirect: "manual", dispatcher: agent,
     });
     if (!res.body) return res as unknown as Response;
+    // A declared length within the limit is all the body can be (undici fails a body that runs past
+    // its Content-Length): no counting stream to pass every chunk through (a sync's thousands of answers).
+    const declared = Number(res.headers.get("content-length") ?? NaN);
+    if (Number.isFinite(declared) && declared <= limit && !res.headers.get("content-encoding")) return res as unknown as Response;
     return new Response(capped(res.body as ReadableStream<Uint8Array>, limit), {
       status: res.status, statusText: res.statusText, headers: res.headers as unknown as Headers,
     });
