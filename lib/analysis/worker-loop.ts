@@ -15,7 +15,7 @@ export function startAnalysisWorker(opts: AnalysisLoopOptions = {}): { stop(): P
   return startLoop("analysis worker", () => get().tick(), {
     tickMs: opts.tickMs ?? config().ANALYSIS_TICK_MS,
     keepAlive: opts.keepAlive,
-    onStop: async () => { await worker?.idle(); },
+    onStop: async () => { await worker?.stop(); },
   });
 }
 

@@ -1,6 +1,7 @@
 import "server-only";
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type RawBuilder } from "kysely";
 import { db, dialect, writeTx } from "@/lib/core/client";
+import { claimJobs as claimJobs_, endJob, type QueueTable } from "@/lib/core/job-queue-db";
 import { runSql } from "@/lib/core/prepared";
 import type { DB } from "@/lib/core/tables";
 import type { ResolvedCall } from "@/lib/calls/db/ingest";
@@ -62,28 +63,29 @@ export async function enqueueCalls(trx: Kysely<DB>, accountId: string, callSids:
   }
 }
 
-const due = (now: string) => sql`((state = 'queued' AND next_at <= ${now}) OR (state = 'running' AND lease_until <= ${now}))`;
+/** A claimed job's answer: the outcome to write; none when the job is no longer wanted. */
+export interface JobAnswer { agentId: string; evaluated: Evaluated; meta: { model: string; analyzedAt: string }; summary: string | null }
 
 /**
- * Claims up to `limit` due jobs (queued and due, or running with a lapsed lease) for this claim
- * value. A plain read first: an idle tick takes no write lock (SQLite) and changes nothing.
- * PostgreSQL: SKIP LOCKED lets two instances claim different jobs at once; SQLite's writer lock
- * serialises the statement. Either way a job is claimed by one statement only.
+ * The table as the one job queue sees it (lib/core/job-queue-db.ts): a job waits queued until its
+ * next_at, or running with its holder's lease lapsed. Its end writes the outcome and deletes the job
+ * (or keeps it failed with the reason /api/details shows), counted into its run, in one transaction.
  */
-export async function claimJobs(claim: string, limit: number, now: Date, leaseMs: number): Promise<ClaimedJob[]> {
-  const at = now.toISOString();
-  const any = await sql`SELECT 1 AS one FROM analysis_jobs WHERE ${due(at)} LIMIT 1`.execute(db());
-  if (!any.rows.length) return [];
-  const lease = new Date(now.getTime() + leaseMs).toISOString();
-  const lock = dialect() === "postgres" ? sql` FOR UPDATE SKIP LOCKED` : sql``;
-  // The pick is a CTE: PostgreSQL runs it once (as a plain IN subquery it may run again per row,
-  // and with SKIP LOCKED each run finds other rows: a tick then claimed more than its free slots).
-  const res = await sql<ClaimedJob>`WITH picked AS (SELECT account_id, call_sid FROM analysis_jobs WHERE ${due(at)} LIMIT ${limit}${lock})
-    UPDATE analysis_jobs SET state = 'running', attempts = attempts + 1, claim = ${claim}, lease_until = ${lease}, updated_at = ${at}
-    WHERE (account_id, call_sid) IN (SELECT account_id, call_sid FROM picked) AND ${due(at)}
-    RETURNING account_id, call_sid, run_id, provider_id, attempts`.execute(db());
-  return res.rows;
-}
+export const ANALYSIS_JOBS: QueueTable<ClaimedJob, JobAnswer> = {
+  table: "analysis_jobs",
+  key: ["account_id", "call_sid"],
+  columns: ["account_id", "call_sid", "run_id", "provider_id", "attempts"],
+  order: ["next_at"],
+  waiting: (now) => sql<boolean>`((state = 'queued' AND next_at <= ${now}) OR state = 'running')`,
+  onClaim: (now) => sql`, state = 'running', updated_at = ${now}`,
+  end: (trx, held, end, job) => end.status === "failed" ? failJob(trx, sql<boolean>`${held} AND state = 'running'`, job, end.reason)
+    : writeAnswer(trx, sql<boolean>`${held} AND state = 'running'`, job, end.result),
+  retry: (held, nextAt, reason) => sql`UPDATE analysis_jobs SET state = 'queued', next_at = ${nextAt}, reason = ${reason}, claim = NULL,
+      lease_until = NULL, updated_at = ${new Date().toISOString()} WHERE ${held} AND state = 'running'`,
+};
+
+/** Claims up to `limit` due jobs (queued and due, or running with a lapsed lease) for this claim value. */
+export const claimJobs = (claim: string, limit: number, now: Date, leaseMs: number) => claimJobs_(ANALYSIS_JOBS, claim, limit, now, leaseMs);
 
 /** What a claimed job needs: its call, its agent's plan. */
 export async function jobCall(accountId: string, callSid: string) {
@@ -118,52 +120,40 @@ async function lockRun(trx: Trx, job: ClaimedJob) {
   if (job.run_id && dialect() === "postgres") await sql`SELECT id FROM analysis_runs WHERE id = ${job.run_id} FOR UPDATE`.execute(trx);
 }
 
-const mine = (job: ClaimedJob, claim: string) => sql<boolean>`account_id = ${job.account_id} AND call_sid = ${job.call_sid} AND claim = ${claim} AND state = 'running'`;
-
 /**
- * The analysis succeeded: the outcome is written and the job deleted in one transaction, or, when
- * the claim was lost meanwhile, nothing at all. Returns whether it was written.
+ * The analysis succeeded: the outcome is written and the job deleted, or, with no answer (the engine's
+ * outcome came meanwhile), only the job deleted; when the claim was lost meanwhile, nothing at all.
  */
-export async function completeJob(
-  job: ClaimedJob, claim: string, agentId: string, o: Evaluated, meta: { model: string; analyzedAt: string }, summary: string | null = null,
-): Promise<boolean> {
-  return writeTx(async (trx) => {
-    // The call's lock first, as ingest takes it before it touches this job's row: the other order
-    // lets the two wait on each other on PostgreSQL.
-    await lockOutcomeCall(trx, job.account_id, job.call_sid);
-    await lockRun(trx, job);
-    const gone = await sql`DELETE FROM analysis_jobs WHERE ${mine(job, claim)} RETURNING run_id`.execute(trx);
-    if (!gone.rows.length) return false;
-    await writeOutcome(trx, job.account_id, job.call_sid, agentId, o, { source: "voxdesk", ...meta }, false);
-    if (summary) await fillCallSummary(trx, job.account_id, job.call_sid, summary);
-    if (job.run_id) await countInRun(trx, job.run_id, "done", new Date().toISOString());
-    return true;
-  });
+async function writeAnswer(trx: Trx, held: RawBuilder<boolean>, job: ClaimedJob, answer: JobAnswer | undefined): Promise<boolean> {
+  // The call's lock first, as ingest takes it before it touches this job's row: the other order
+  // lets the two wait on each other on PostgreSQL.
+  if (answer) await lockOutcomeCall(trx, job.account_id, job.call_sid);
+  await lockRun(trx, job);
+  const gone = await sql`DELETE FROM analysis_jobs WHERE ${held} RETURNING run_id`.execute(trx);
+  if (!gone.rows.length) return false;
+  if (!answer) return true;
+  await writeOutcome(trx, job.account_id, job.call_sid, answer.agentId, answer.evaluated, { source: "voxdesk", ...answer.meta }, false);
+  if (answer.summary) await fillCallSummary(trx, job.account_id, job.call_sid, answer.summary);
+  if (job.run_id) await countInRun(trx, job.run_id, "done", new Date().toISOString());
+  return true;
 }
 
-/** The job is no longer wanted (queued at ingest, and the engine's outcome came meanwhile). */
-export async function dropJob(job: ClaimedJob, claim: string): Promise<void> {
-  await sql`DELETE FROM analysis_jobs WHERE ${mine(job, claim)}`.execute(db());
+/** The analysis succeeded, if `claim` still holds the job: the outcome written and the job gone, in one transaction. */
+export async function completeJob(
+  job: ClaimedJob, claim: string, agentId: string, evaluated: Evaluated, meta: { model: string; analyzedAt: string }, summary: string | null = null,
+): Promise<boolean> {
+  return writeTx((trx) => endJob(trx, ANALYSIS_JOBS, job, claim, { status: "done", result: { agentId, evaluated, meta, summary } }));
 }
 
 /** The job failed for good: kept as failed with its reason (what /api/details shows). */
-export async function failJob(job: ClaimedJob, claim: string, reason: string): Promise<boolean> {
-  return writeTx(async (trx) => {
-    await lockRun(trx, job);
-    const at = new Date().toISOString();
-    const res = await sql`UPDATE analysis_jobs SET state = 'failed', reason = ${reason}, claim = NULL, lease_until = NULL, updated_at = ${at}
-      WHERE ${mine(job, claim)} RETURNING run_id`.execute(trx);
-    if (!res.rows.length) return false;
-    if (job.run_id) await countInRun(trx, job.run_id, "failed", at);
-    return true;
-  });
-}
-
-/** A provider error worth another try: back in the queue from `nextAt`, the reason kept for the record. */
-export async function retryJob(job: ClaimedJob, claim: string, reason: string, nextAt: Date): Promise<void> {
+async function failJob(trx: Trx, held: RawBuilder<boolean>, job: ClaimedJob, reason: string): Promise<boolean> {
+  await lockRun(trx, job);
   const at = new Date().toISOString();
-  await sql`UPDATE analysis_jobs SET state = 'queued', next_at = ${nextAt.toISOString()}, reason = ${reason}, claim = NULL,
-      lease_until = NULL, updated_at = ${at} WHERE ${mine(job, claim)}`.execute(db());
+  const res = await sql`UPDATE analysis_jobs SET state = 'failed', reason = ${reason}, claim = NULL, lease_until = NULL, updated_at = ${at}
+    WHERE ${held} RETURNING run_id`.execute(trx);
+  if (!res.rows.length) return false;
+  if (job.run_id) await countInRun(trx, job.run_id, "failed", at);
+  return true;
 }
 
 /**
