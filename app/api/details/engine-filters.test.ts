@@ -2,6 +2,7 @@ import Papa from "papaparse";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createAiProvider } from "@/lib/ai-providers/db";
 import { CALL_FIELDS } from "@/lib/calls/db/calls";
+import { CSV_ENGINE_COLUMNS } from "@/lib/calls/schema";
 import { OUTCOME_COLUMNS } from "@/lib/outcomes/csv";
 import { call, useTempDatabase } from "@/lib/testing/harness";
 import { HOSTED, IMPORTED, OWN, twoEngines } from "@/lib/testing/two-engines";
@@ -68,7 +69,8 @@ describe("every call says which engine it came through", () => {
 
   it("the export: engine_id and provider after the record's fields, empty for imported calls", async () => {
     const { header, rows } = await exportCsv("");
-    expect(header).toEqual([...CALL_FIELDS, "engine_id", "provider", ...OUTCOME_COLUMNS]);
+    expect(header).toEqual([...CALL_FIELDS, ...CSV_ENGINE_COLUMNS, ...OUTCOME_COLUMNS]);
+    expect(CSV_ENGINE_COLUMNS.slice(0, 2)).toEqual(["engine_id", "provider"]);
     const cell = (sid: string, col: string) => rows.find((r) => r[0] === sid)![header.indexOf(col)];
     expect([cell("h1", "engine_id"), cell("h1", "provider")]).toEqual([w.hosted, "bolna"]);
     expect([cell("s2", "engine_id"), cell("s2", "provider")]).toEqual([w.own, "bolna-self-hosted"]);
