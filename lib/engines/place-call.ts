@@ -20,6 +20,8 @@ export interface PlaceCallHooks {
    * id on its contact here, so the call's webhooks find the contact even if this process stops now.
    */
   accepted?: (callSid: string, at: string) => Promise<void>;
+  /** More of the request to refuse, named beside the numbers' errors (the test call's blank variables). */
+  check?: () => Promise<FieldError[]>;
 }
 
 /**
@@ -38,6 +40,7 @@ export async function placeCall(accountId: string, agentId: string, req: CallReq
   const from = req.from_number === undefined ? undefined : parseContactPhone(req.from_number, country);
   if (from && !from.ok) errors.push({ path: "from_number", message: from.reason });
   if (!dep) errors.push(notDeployed(req.engine_id));
+  else if (hooks.check) errors.push(...await hooks.check());
   if (errors.length || !dep || !to.ok) throw validationError(errors, 422);
   const engine = await getEngine(accountId, dep.engine_id);
   if (!engine) throw notFound("Engine");

@@ -82,6 +82,11 @@ export async function call(handler: Handler, method: string, url: string, opts: 
   }
   const req = new Request(new URL(url, "http://localhost:3000"), { method, headers, body });
   const res = await handler(req, { params: Promise.resolve(opts.params ?? {}) });
+  // An event stream stays open until its reader leaves: its status and headers are the answer here.
+  if (res.headers.get("content-type")?.startsWith("text/event-stream")) {
+    await res.body?.cancel();
+    return { status: res.status, headers: res.headers, json: undefined as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  }
   const text = await res.text();
   let json: unknown = undefined;
   try {

@@ -63,7 +63,8 @@ describe("place a call", () => {
   it("names bad numbers and a missing deployment with a 422", async () => {
     const bad = await post(callRoute.POST, a.token, { to_number: "12345", from_number: "abc" }, { id: agentId });
     expect(bad.status).toBe(422);
-    expect(bad.json.errors.map((e: { path: string }) => e.path)).toEqual(["to_number", "from_number"]);
+    // Each bad field named at once: the numbers, then the deployed version's variables left blank.
+    expect(bad.json.errors.map((e: { path: string }) => e.path)).toEqual(["to_number", "from_number", "template_variables.first_name"]);
     const undeployed = (await post(agentRoute.POST, a.token, bolnaExampleAgent())).json.agent_id;
     const res = await post(callRoute.POST, a.token, { to_number: "+14155550102" }, { id: undeployed });
     expect(res.status).toBe(422);

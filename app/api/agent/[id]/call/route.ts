@@ -1,5 +1,5 @@
 import { placeCall } from "@/lib/engines/place-call";
-import { checkCallVariables } from "@/lib/agents/call-check";
+import { blankCallVariables } from "@/lib/agents/call-check";
 import { route } from "@/lib/http/route";
 import { AgentIdParams as Params } from "@/lib/agents/schema";
 import { PlaceCallBody } from "@/lib/engines/schema";
@@ -7,9 +7,7 @@ import { otherMethods } from "@/lib/http/methods";
 
 export const dynamic = "force-dynamic";
 
-export const POST = route({ params: Params, body: PlaceCallBody, status: 202 }, async ({ params, body, auth }) => {
-  await checkCallVariables(auth.accountId, params.id, body);
-  return placeCall(auth.accountId, params.id, body);
-});
+export const POST = route({ params: Params, body: PlaceCallBody, status: 202 }, async ({ params, body, auth }) =>
+  placeCall(auth.accountId, params.id, body, { check: () => blankCallVariables(auth.accountId, params.id, body) }));
 
 export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = otherMethods({ POST });
