@@ -1,21 +1,21 @@
 import "server-only";
-import { agentDeployment } from "@/lib/engines/agent-deployment";
+import type { AgentDeployment } from "@/lib/engines/agent-deployment";
 import type { CallRequest } from "@/lib/engines/place-call";
 import type { FieldError } from "@/lib/http/errors";
 import { versionContent } from "@/lib/agents/versions/service";
 import { blankVariables, templateVariables } from "./call-variables";
 
+type Deployed = AgentDeployment & { deployment: NonNullable<AgentDeployment["deployment"]> };
+
 /**
  * A test call fills the `{variables}` of the version the engine will run, not of the latest saved
  * one: with v4 deployed and v6 saved, v4's welcome is what the callee hears. A variable missing or
  * blank is refused (422, one error per `template_variables.<name>`, beside any bad number) unless the
- * caller says `allow_blank_variables: true`. No deployment: placeCall answers that, so nothing is checked here.
+ * caller says `allow_blank_variables: true`. placeCall runs this once it found the deployment.
  */
-export async function blankCallVariables(accountId: string, agentId: string, req: CallRequest): Promise<FieldError[]> {
+export async function blankCallVariables(accountId: string, resolved: Deployed, req: CallRequest): Promise<FieldError[]> {
   if (req.allow_blank_variables) return [];
-  const resolved = await agentDeployment(accountId, agentId, req.engine_id);
-  const dep = resolved?.deployment;
-  if (!resolved || !dep) return [];
+  const dep = resolved.deployment;
   // A deploy from before versions were kept runs the agent as it was saved then: its current content.
   const running = dep.version === null ? resolved.agent : await versionContent(accountId, resolved.agent, dep.version);
   const blank = blankVariables(templateVariables(running), req.template_variables);

@@ -79,9 +79,34 @@ export async function addRollup(trx: Kysely<DB>, add: RollupAdd): Promise<void> 
   row.negative ||= negative;
 }
 
-// Rows per statement: a few fixed sizes, so SQLite compiles a handful of texts per rollup, not one per count.
+// Rows per statement: a few fixed sizes, so SQLite compiles a handful of texts per statement, not one per count.
 const CHUNKS = [64, 16, 4, 1];
 const VALUES = /VALUES\s*\(([?,\s]+)\)/;
+
+/** `items` in runs of the fixed sizes, largest first. */
+export function fixedChunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let at = 0; at < items.length;) {
+    const n = CHUNKS.find((c) => c <= items.length - at)!;
+    out.push(items.slice(at, at + n));
+    at += n;
+  }
+  return out;
+}
+
+const manyTexts = new Map<string, string>();
+/** An INSERT of one `VALUES (?, …)` row as the same statement of `n` rows. */
+export function manyRows(text: string, n: number): string {
+  if (n === 1) return text;
+  const key = `${n}\u0000${text}`;
+  let many = manyTexts.get(key);
+  if (many === undefined) {
+    const row = text.match(VALUES)?.[0].slice("VALUES".length).trim();
+    if (!row) throw new Error(`manyRows: no single VALUES row in ${text.slice(0, 60)}…`);
+    manyTexts.set(key, (many = text.replace(VALUES, `VALUES ${Array(n).fill(row).join(", ")}`)));
+  }
+  return many;
+}
 
 /** Every gathered row, rollup by rollup, in key order (two writers never lock the same rows the other way round). */
 async function writeRollups(trx: Kysely<DB>, page: Page): Promise<void> {
@@ -94,14 +119,7 @@ async function writeRollups(trx: Kysely<DB>, page: Page): Promise<void> {
   for (const [text, rows] of byText) {
     rows.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     const live = rows.filter((r) => r.params.slice(r.add.counters).some((v) => Number(v) !== 0) || r.add.labels?.length);
-    const marks = text.match(VALUES)?.[0];
-    for (let at = 0; at < live.length;) {
-      const n = marks ? CHUNKS.find((c) => c <= live.length - at)! : 1;
-      const chunk = live.slice(at, at + n);
-      await runSql(trx, n === 1 ? text : text.replace(VALUES, `VALUES ${Array(n).fill(marks!.slice("VALUES".length).trim()).join(", ")}`),
-        chunk.flatMap((r) => r.params));
-      at += n;
-    }
+    for (const chunk of fixedChunks(live)) await runSql(trx, manyRows(text, chunk.length), chunk.flatMap((r) => r.params));
     for (const r of rows) if (r.negative && r.add.prune) await runSql(trx, r.add.prune, r.add.pruneKey ?? []);
   }
   page.rollups.clear();

@@ -1,5 +1,5 @@
 import "server-only";
-import { agentDeployment, notDeployed } from "./agent-deployment";
+import { agentDeployment, notDeployed, type AgentDeployment } from "./agent-deployment";
 import { getEngine } from "./db";
 import { notFound, type FieldError } from "@/lib/http/errors";
 import { validationError } from "@/lib/http/route";
@@ -20,8 +20,11 @@ export interface PlaceCallHooks {
    * id on its contact here, so the call's webhooks find the contact even if this process stops now.
    */
   accepted?: (callSid: string, at: string) => Promise<void>;
-  /** More of the request to refuse, named beside the numbers' errors (the test call's blank variables). */
-  check?: () => Promise<FieldError[]>;
+  /**
+   * More of the request to refuse, named beside the numbers' errors (the test call's blank
+   * variables), given the agent and the deployment already read.
+   */
+  check?: (resolved: AgentDeployment & { deployment: NonNullable<AgentDeployment["deployment"]> }) => Promise<FieldError[]>;
 }
 
 /**
@@ -40,7 +43,7 @@ export async function placeCall(accountId: string, agentId: string, req: CallReq
   const from = req.from_number === undefined ? undefined : parseContactPhone(req.from_number, country);
   if (from && !from.ok) errors.push({ path: "from_number", message: from.reason });
   if (!dep) errors.push(notDeployed(req.engine_id));
-  else if (hooks.check) errors.push(...await hooks.check());
+  else if (hooks.check) errors.push(...await hooks.check({ ...resolved, deployment: dep }));
   if (errors.length || !dep || !to.ok) throw validationError(errors, 422);
   const engine = await getEngine(accountId, dep.engine_id);
   if (!engine) throw notFound("Engine");

@@ -1,18 +1,15 @@
 import "server-only";
 import { groupedWriteTx } from "@/lib/core/group-commit";
-import { inPageTx } from "@/lib/core/page-tx";
+import { fixedChunks, inPageTx, manyRows } from "@/lib/core/page-tx";
 import { runSql } from "@/lib/core/prepared";
 import {
   applyCall, callLockKey, dayOf, insertParams, prepareCall, rollupLockKey, writeContext,
   type CallHook, type PreparedCall, type ResolvedCall, type ResolvedPatch, type StoredRow, type UpsertOutcome,
 } from "./ingest";
-import { ADVISORY_LOCKS, insertRows } from "./ingest-sql";
+import { ADVISORY_LOCKS } from "./ingest-sql";
 
 /** One report of a page and the hooks that follow it (each call's agent has its own analysis plan). */
 export interface PageItem { report: ResolvedCall | ResolvedPatch; hooks: readonly CallHook[] }
-
-// Rows per INSERT of new calls: a few fixed sizes, so SQLite compiles a handful of texts.
-const CHUNKS = [64, 16, 4, 1];
 
 /**
  * A page of reports (a sync) in one transaction, each call as upsertCall would write it: one COMMIT
@@ -66,12 +63,9 @@ export async function upsertCalls(accountId: string, items: readonly PageItem[])
 /** New calls' rows, several per statement: each call's id by its call_sid. */
 async function insertMany(trx: Parameters<typeof applyCall>[0], ctx: ReturnType<typeof writeContext>, calls: PreparedCall[]): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
-  for (let at = 0; at < calls.length;) {
-    const n = CHUNKS.find((c) => c <= calls.length - at)!;
-    const chunk = calls.slice(at, at + n);
-    const rows = await runSql<{ id: number | string; call_sid: string }>(trx, insertRows(ctx.pg, n), chunk.flatMap((p) => insertParams(ctx, p)));
+  for (const chunk of fixedChunks(calls)) {
+    const rows = await runSql<{ id: number | string; call_sid: string }>(trx, manyRows(ctx.q.insert, chunk.length), chunk.flatMap((p) => insertParams(ctx, p)));
     for (const r of rows) ids.set(r.call_sid, Number(r.id));
-    at += n;
   }
   return ids;
 }

@@ -23,26 +23,15 @@ function texts(pg: boolean) {
     // A page's stored calls in one read (a sync): the call_sids as a JSON array on SQLite, an array on PostgreSQL.
     storedMany: `SELECT call_sid, ${[...new Set([...STORED_COLUMNS, ...CALL_FIELDS])].join(", ")} FROM calls WHERE account_id = ? AND call_sid IN (${pg
       ? "SELECT unnest(?::text[])" : "SELECT value FROM json_each(?)"})${pg ? " FOR UPDATE" : ""}`,
-    // agent_version is set once, by the first record of the call: later deliveries keep it.
-    insert: `INSERT INTO calls (${fields.join(", ")}, account_id, call_sid, created_at, agent_version) VALUES (${marks(fields.length + 4)}) RETURNING id`,
+    // agent_version is set once, by the first record of the call: later deliveries keep it. A page's new
+    // calls go in several rows at once (manyRows), each row's id found by its call_sid.
+    insert: `INSERT INTO calls (${fields.join(", ")}, account_id, call_sid, created_at, agent_version) VALUES (${marks(fields.length + 4)}) RETURNING id, call_sid`,
     update: `UPDATE calls SET ${fields.map((f) => `${f} = ?`).join(", ")} WHERE id = ?`,
   };
 }
 
 export const CALL_SQL = { sqlite: texts(false), postgres: texts(true) };
 
-const manyTexts = new Map<string, string>();
-/** The insert of `n` new calls at once (a sync page), each row's id and call_sid returned. */
-export function insertRows(pg: boolean, n: number): string {
-  const key = `${pg}:${n}`;
-  let text = manyTexts.get(key);
-  if (!text) {
-    const fields = [...CALL_FIELDS, ...(pg ? ["numbers"] : [])];
-    const row = `(${marks(fields.length + 4)})`;
-    manyTexts.set(key, (text = `INSERT INTO calls (${fields.join(", ")}, account_id, call_sid, created_at, agent_version) VALUES ${Array(n).fill(row).join(", ")} RETURNING id, call_sid`));
-  }
-  return text;
-}
 
 export const ADVISORY_LOCK = "SELECT pg_advisory_xact_lock(hashtextextended(?, 0))";
 /** Several advisory locks in the order of the array given (sorted by the caller: every taker of several takes them alike). */

@@ -8,6 +8,6 @@ import { otherMethods } from "@/lib/http/methods";
 export const dynamic = "force-dynamic";
 
 export const POST = route({ params: Params, body: PlaceCallBody, status: 202 }, async ({ params, body, auth }) =>
-  placeCall(auth.accountId, params.id, body, { check: () => blankCallVariables(auth.accountId, params.id, body) }));
+  placeCall(auth.accountId, params.id, body, { check: (resolved) => blankCallVariables(auth.accountId, resolved, body) }));
 
 export const { GET, PUT, PATCH, DELETE, HEAD, OPTIONS } = otherMethods({ POST });
