@@ -67,6 +67,8 @@ test("seeded outcomes show on the dashboard: success over time, dispositions, se
   await expect(outcomes.getByTestId("kpi-success-rate").locator("[data-kpi-value]")).toHaveText("100%");
   await expect(outcomes.getByTestId("kpi-analysed").locator("[data-kpi-value]")).toHaveText(String(CALLS));
   await expect(outcomes.getByTestId("kpi-cost-per-success").locator("[data-kpi-value]")).toHaveText(/^\$\d/);
+  // The figure says what it divides: only calls analysed for success count.
+  await expect(outcomes.getByTestId("kpi-cost-per-success")).toContainText("Cost of the calls analysed for success ÷ successes");
   await expect(outcomes.getByTestId("chart-dispositions")).toBeVisible();
   await expect(outcomes.getByTestId("chart-sentiment").locator('[data-sentiment="positive"]')).toContainText(String(CALLS));
   // Each chart's numbers as a table (the text alternative).

@@ -7,6 +7,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { addDays, MAX_RANGE_DAYS, utcToday } from "@/lib/calls/date-range";
 import { formatCount, formatPercent, formatUsd } from "@/lib/calls/format";
 import { useCallSummary } from "@/lib/calls/hooks";
+import { COST_PER_SUCCESS_HINT } from "@/lib/outcomes/summary-math";
 import type { CampaignWithStats } from "@/lib/campaigns/hooks";
 import { progressOf } from "./campaign-status";
 
@@ -57,7 +58,8 @@ export function CampaignOutcomes({ c }: { c: CampaignWithStats }) {
           <div className={box}><dt className="text-xs text-zinc-600 dark:text-zinc-400">Analysed · succeeded</dt>
             <dd className="text-lg font-semibold tabular-nums">{formatCount(o.analyzed)} · {formatCount(o.succeeded)}</dd></div>
           <div className={box}><dt className="text-xs text-zinc-600 dark:text-zinc-400">Cost per successful call</dt>
-            <dd className="text-lg font-semibold tabular-nums">{o.cost_per_success === null ? "—" : formatUsd(o.cost_per_success)}</dd></div>
+            <dd className="text-lg font-semibold tabular-nums">{o.cost_per_success === null ? "—" : formatUsd(o.cost_per_success)}</dd>
+            <dd className="text-xs text-zinc-600 dark:text-zinc-400">{COST_PER_SUCCESS_HINT}</dd></div>
         </dl>
         <div className="grid gap-4 md:grid-cols-2">
           <div>

@@ -10,6 +10,7 @@ import { SuccessRateChart } from "@/components/charts/success-rate-chart";
 import { EmptyState } from "@/components/ui/empty-state";
 import { formatCount, formatPercent, formatUsd } from "@/lib/calls/format";
 import type { CallLogFilters } from "@/lib/calls/url-state";
+import { COST_PER_SUCCESS_HINT } from "@/lib/outcomes/summary-math";
 import { cn, focusRing } from "@/lib/utils";
 import { KpiCard, type Kpi } from "./kpi-cards";
 
@@ -21,7 +22,7 @@ function kpis(o: SummaryOutcomes): Kpi[] {
   return [
     { id: "success-rate", label: "Success rate", value: o.success_rate === null ? "—" : formatPercent(o.success_rate), hint: `${formatCount(o.succeeded)} succeeded` },
     { id: "analysed", label: "Analysed calls", value: formatCount(o.analyzed), hint: "With an outcome" },
-    { id: "cost-per-success", label: "Cost per successful call", value: o.cost_per_success === null ? "—" : formatUsd(o.cost_per_success), hint: "All calls' cost ÷ successes" },
+    { id: "cost-per-success", label: "Cost per successful call", value: o.cost_per_success === null ? "—" : formatUsd(o.cost_per_success), hint: COST_PER_SUCCESS_HINT },
   ];
 }
 

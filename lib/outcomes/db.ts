@@ -37,6 +37,8 @@ export interface KnownCall {
   createdAt: string; engineId: string | null; provider: string | null;
   /** What `call.analyzed` says of the call besides its outcome, as `call.ended` does. */
   name: string; fromNumber: string; toNumber: string; agentVersion: number | null;
+  /** The call's cost now: kept on the outcome for the rollup's judged_cost. */
+  cost: number;
 }
 
 /**
@@ -76,7 +78,7 @@ export async function writeOutcome(
     o.success_reason, o.sentiment, o.disposition,
     // [name, value] pairs: PostgreSQL's jsonb would reorder an object's keys, and the plan's order is kept.
     JSON.stringify(Object.entries(o.fields)), o.errors.length ? JSON.stringify(o.errors) : null, meta.model, meta.analyzedAt, createdAt,
-    engineId, provider, accountId, callSid,
+    engineId, provider, call.cost, accountId, callSid,
   ]);
   // Alerts: the minute rollup first, as ingest touches it before its outcome hook (lock order).
   // An outcome counts in the minute it was analysed (lib/alerts/db/minute.ts).
@@ -85,8 +87,9 @@ export async function writeOutcome(
   { analyzed_at: meta.analyzedAt, agent_id: agentId, engine_id: engineId, provider, success: o.success, sentiment: o.sentiment });
   await moveOutcomeShare(trx, accountId, old && {
     day: old.created_at.slice(0, 10), agent_id: old.agent_id, engine_id: old.engine_id, provider: old.provider,
-    success: old.success === null ? null : Boolean(old.success), sentiment: old.sentiment, disposition: old.disposition,
-  }, { day: createdAt.slice(0, 10), agent_id: agentId, engine_id: engineId, provider, success: o.success, sentiment: o.sentiment, disposition: o.disposition });
+    success: old.success === null ? null : Boolean(old.success), sentiment: old.sentiment, disposition: old.disposition, cost: Number(old.cost),
+  }, { day: createdAt.slice(0, 10), agent_id: agentId, engine_id: engineId, provider, success: o.success, sentiment: o.sentiment, disposition: o.disposition,
+    cost: call.cost });
   // A new call has no field rows yet: one statement fewer on the common path (the ingest speed target).
   if (!isNew) await runSql(trx, FIELDS_DELETE, [accountId, callSid]);
   const params: unknown[] = [];
@@ -101,13 +104,13 @@ export async function writeOutcome(
 
 async function readCall(trx: Kysely<DB>, accountId: string, callSid: string): Promise<KnownCall | undefined> {
   const [c] = await runSql<{ created_at: string; engine_id: string | null; provider: string | null; name: string; from_number: string; to_number: string;
-    agent_version: number | null }>(trx, CALL_CREATED, [accountId, callSid]);
+    agent_version: number | null; cost: number }>(trx, CALL_CREATED, [accountId, callSid]);
   return c && { createdAt: c.created_at, engineId: c.engine_id, provider: c.provider, name: c.name, fromNumber: c.from_number, toNumber: c.to_number,
-    agentVersion: c.agent_version === null ? null : Number(c.agent_version) };
+    agentVersion: c.agent_version === null ? null : Number(c.agent_version), cost: Number(c.cost) };
 }
 
 type OldShare = { agent_id: string; success: number | boolean | null; sentiment: string | null; disposition: string | null; created_at: string;
-  analyzed_at: string; engine_id: string; provider: string };
+  analyzed_at: string; engine_id: string; provider: string; cost: number };
 
 /**
  * Ingest's hook for the engine's own analysis, in the ingest's transaction: a vendor's analysis
@@ -122,9 +125,10 @@ export function engineOutcomeHook(plan: AnalysisPlan | null | undefined): CallHo
     // Ingest passes the call's stored created_at and holds the call's lock.
     await writeOutcome(trx, accountId, call.call_sid, call.agent_id, o, { source: "engine", model: null, analyzedAt: call.updated_at }, isNew,
       { createdAt: call.created_at, engineId: call.engine_id, provider: call.provider, name: call.name, fromNumber: call.from_number, toNumber: call.to_number,
-        agentVersion: call.agent_version ?? null });
+        agentVersion: call.agent_version ?? null, cost: call.cost });
   };
 }
+
 
 const COLS = ["call_sid", "status", "source", "success", "success_reason", "sentiment", "disposition", "fields", "errors", "model", "analyzed_at"] as const;
 /** A row's values in COLS order. */

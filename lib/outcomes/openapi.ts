@@ -55,7 +55,7 @@ export const OutcomeSummarySchema = z
     sentiment: z.object({ positive: n("Positive"), neutral: n("Neutral"), negative: n("Negative") }).describe("Outcomes per sentiment"),
     dispositions: z.record(z.string(), z.number().int()).describe("Outcomes per disposition, most first (outcomes without one are left out)"),
     cost_per_success: z.number().min(0).nullable()
-      .describe("The cost of all calls in the range (totals.cost) / succeeded, in USD; null when none succeeded"),
+      .describe("The cost of the range's calls analysed for success (an outcome with success true or false) / succeeded, in USD; null when none succeeded. Calls of agents whose plan asks no success question count neither way"),
     per_day: z.array(z.object({ day: z.string().meta({ format: "date", description: "UTC day of the call" }), analyzed: n("Analysed calls that day"), succeeded: n("Succeeded calls that day") }))
       .describe("Every day of the range in order, including days without outcomes"),
     per_engine: z.array(z.object({

@@ -22,6 +22,8 @@ export interface CallOutcomesTable {
   call_id: number | null;
   /** The call's engine and provider ('' for none) the outcome is counted under in call_outcome_daily (migration 0023). */
   engine_id: string; provider: string;
+  /** The call's cost, kept in step with it (migration 0033): the rollup's judged_cost sums it. */
+  cost: number;
 }
 export interface CallOutcomeFieldsTable {
   account_id: string; call_sid: string; name: string; num_value: number | null; text_value: string | null;
@@ -33,6 +35,7 @@ export interface CallOutcomeDailyTable {
   account_id: string; day: string; agent_id: string; disposition: string;
   /** Migration 0023: the call's engine and its provider, '' for none. */ engine_id: string; provider: string;
   analyzed: number; judged: number; succeeded: number; positive: number; neutral: number; negative: number;
+  /** Migration 0033: the cost of the calls counted in `judged`. */ judged_cost: number;
 }
 
 declare module "@/lib/core/tables" {

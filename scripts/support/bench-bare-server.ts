@@ -19,7 +19,7 @@ const daily = db.prepare("SELECT day, agent_id, agent_name, status, call_type, e
 const engine = db.prepare(`SELECT hangup_by, hangup_reason, calls, voicemail, cost_llm, cost_network, cost_platform, cost_synthesizer, cost_transcriber,
   agent_id, engine_id, provider, latency_calls, interruption_calls, interruptions FROM call_daily_engine WHERE account_id = ? AND day >= ? AND day <= ?`);
 const latency = db.prepare("SELECT agent_id, engine_id, provider, bucket, turns FROM call_daily_latency WHERE account_id = ? AND day >= ? AND day <= ?");
-const outcomes = db.prepare("SELECT day, disposition, engine_id, provider, sum(analyzed) AS analyzed, sum(judged) AS judged, sum(succeeded) AS succeeded, sum(positive) AS positive, sum(neutral) AS neutral, sum(negative) AS negative FROM call_outcome_daily WHERE account_id = ? AND day >= ? AND day <= ? GROUP BY day, disposition, engine_id, provider");
+const outcomes = db.prepare("SELECT day, disposition, engine_id, provider, sum(analyzed) AS analyzed, sum(judged) AS judged, sum(succeeded) AS succeeded, sum(positive) AS positive, sum(neutral) AS neutral, sum(negative) AS negative, sum(judged_cost) AS judged_cost FROM call_outcome_daily WHERE account_id = ? AND day >= ? AND day <= ? GROUP BY day, disposition, engine_id, provider");
 const ping = db.prepare("SELECT 1");
 
 function send(res: http.ServerResponse, status: number, body: unknown) {
@@ -47,7 +47,7 @@ http
       const engineRows = engine.all(who.account_id, fromDay, toDay) as (EngineRow & TurnRow)[];
       const calls = summarise(daily.all(who.account_id, fromDay, toDay) as DailyRow[], { fromDay, toDay }, engineFigures(engineRows));
       const turns = turnFigures(engineRows, latency.all(who.account_id, fromDay, toDay) as LatencyRow[], new Map(calls.per_agent.map((a) => [a.agent_id, a.name])));
-      return send(res, 200, { ...calls, latency: turns, outcomes: outcomeFigures(outcomes.all(who.account_id, fromDay, toDay) as OutcomeDayRow[], { fromDay, toDay }, calls.totals.cost) });
+      return send(res, 200, { ...calls, latency: turns, outcomes: outcomeFigures(outcomes.all(who.account_id, fromDay, toDay) as OutcomeDayRow[], { fromDay, toDay }) });
     }
     send(res, 404, { error: 404, message: "Not found" });
   })

@@ -61,18 +61,19 @@ beforeAll(async () => {
   agentId = (await post(agentRoute.POST, { ...bolnaExampleAgent(), analysis_plan: ANALYSIS_PLAN_EXAMPLE })).json.agent_id;
   otherAgentId = (await post(agentRoute.POST, bolnaExampleAgent())).json.agent_id;
   const remoteId = (await post(deployRoute.POST, { engine_id: engineId }, { id: agentId })).json.remote_agent_id;
-  const calls: [string, string, Record<string, unknown> | null][] = [
-    ["a", "2025-05-01T09:00:00Z", { success: true, success_reason: "r", sentiment: "positive", disposition: "booked", seats: 3, plan: "pro" }],
-    ["b", "2025-05-01T17:00:00Z", { success: false, success_reason: "r", sentiment: "neutral", disposition: "callback", seats: 1, plan: "basic" }],
-    ["c", "2025-05-02T08:00:00Z", { success: true, success_reason: "r", sentiment: "negative", disposition: "booked", seats: 5, plan: "pro" }],
-    ["plain", "2025-05-02T12:00:00Z", null],
+  // Bolna's total_cost is in cents: these calls cost $1, $2, $4, $8 and $16.
+  const calls: [string, string, Record<string, unknown> | null, number][] = [
+    ["a", "2025-05-01T09:00:00Z", { success: true, success_reason: "r", sentiment: "positive", disposition: "booked", seats: 3, plan: "pro" }, 100],
+    ["b", "2025-05-01T17:00:00Z", { success: false, success_reason: "r", sentiment: "neutral", disposition: "callback", seats: 1, plan: "basic" }, 200],
+    ["c", "2025-05-02T08:00:00Z", { success: true, success_reason: "r", sentiment: "negative", disposition: "booked", seats: 5, plan: "pro" }, 400],
+    ["plain", "2025-05-02T12:00:00Z", null, 800],
     // No success value (the plan asks for one): analysed, but left out of the success rate.
-    ["unjudged", "2025-05-02T23:59:59Z", { sentiment: "positive", disposition: "voicemail", seats: 2 }],
+    ["unjudged", "2025-05-02T23:59:59Z", { sentiment: "positive", disposition: "voicemail", seats: 2 }, 1600],
   ];
-  for (const [name, createdAt, extracted] of calls) {
+  for (const [name, createdAt, extracted, cents] of calls) {
     const e = bolna.addExecution({ agent_id: remoteId, created_at: createdAt });
     expect(await bolna.advance(e.id, "in-progress")).toBe(200);
-    expect(await bolna.advance(e.id, "completed", { extracted_data: extracted })).toBe(200);
+    expect(await bolna.advance(e.id, "completed", { extracted_data: extracted, total_cost: cents })).toBe(200);
     sids[name] = e.id;
   }
 });
@@ -84,10 +85,11 @@ afterAll(async () => {
 describe("GET /api/details/summary outcomes", () => {
   it("counts analysed outcomes by success, sentiment, disposition and the call's UTC day", async () => {
     const s = await getSummary();
-    expect(s.totals.calls).toBe(5);
+    expect(s.totals).toMatchObject({ calls: 5, cost: 31 });
     expect(s.outcomes).toEqual({
       analyzed: 4, succeeded: 2, success_rate: 0.6667, sentiment: { positive: 2, neutral: 1, negative: 1 },
-      dispositions: { booked: 2, callback: 1, voicemail: 1 }, cost_per_success: Math.round((s.totals.cost / 2) * 1e4) / 1e4,
+      // Only the calls analysed for success (a, b, c: $7) over the successes, not every call's $31.
+      dispositions: { booked: 2, callback: 1, voicemail: 1 }, cost_per_success: 3.5,
       per_day: [{ day: "2025-05-01", analyzed: 2, succeeded: 1 }, { day: "2025-05-02", analyzed: 2, succeeded: 1 }, { day: "2025-05-03", analyzed: 0, succeeded: 0 }],
       per_engine: [{ engine_id: engineId, provider: "bolna", analyzed: 4, succeeded: 2, success_rate: 0.6667 }],
     });
@@ -127,6 +129,19 @@ describe("GET /api/details/summary outcomes", () => {
     // The replaced values are what the call log filters on.
     expect(await sidsOf("field[seats]=4")).toEqual(named("a"));
     expect(await sidsOf("field[seats]=3")).toEqual([]);
+  });
+
+  it("a cost that changes after the analysis moves cost per successful call; one of an unjudged or unanalysed call does not", async () => {
+    // Later reports without extracted_data leave the outcomes alone and change only the cost.
+    expect(await bolna.advance(sids.c, "completed", { extracted_data: null, total_cost: 1000 })).toBe(200);
+    expect(await bolna.advance(sids.unjudged, "completed", { total_cost: 3200 })).toBe(200);
+    expect(await bolna.advance(sids.plain, "completed", { total_cost: 6400 })).toBe(200);
+    const s = await getSummary();
+    expect(s.totals.cost).toBe(1 + 2 + 10 + 64 + 32);
+    expect(s.outcomes).toMatchObject({ analyzed: 4, succeeded: 2, cost_per_success: 6.5 });
+    // Taken back down, the rollup returns exactly to where it was.
+    expect(await bolna.advance(sids.c, "completed", { total_cost: 400 })).toBe(200);
+    expect((await getSummary()).outcomes.cost_per_success).toBe(3.5);
   });
 });
 

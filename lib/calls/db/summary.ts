@@ -23,7 +23,7 @@ const LATENCY_SQL = "SELECT agent_id, engine_id, provider, bucket, turns FROM ca
 export async function callSummary(accountId: string, r: SummaryRange) {
   const v = versionOf(r);
   const [calls, outcomes] = await Promise.all([callFigures(accountId, r), v ? versionOutcomeRows(accountId, v, r) : outcomeDayRows(accountId, r)]);
-  return { ...calls, outcomes: outcomeFigures(outcomes, r, calls.totals.cost) };
+  return { ...calls, outcomes: outcomeFigures(outcomes, r) };
 }
 
 /** One agent version: read from that version's calls, as a campaign is (version-summary.ts). */

@@ -81,10 +81,11 @@ export async function versionOutcomeRows(accountId: string, v: Version, r: Summa
       day.as("day"), disposition.as("disposition"), "calls.engine_id", "calls.provider", sql<number>`count(*)`.as("analyzed"),
       sql<number>`count(o.success)`.as("judged"), when(succeededSql()).as("succeeded"), when(sql`o.sentiment = 'positive'`).as("positive"),
       when(sql`o.sentiment = 'neutral'`).as("neutral"), when(sql`o.sentiment = 'negative'`).as("negative"),
+      sql<number>`coalesce(sum(CASE WHEN o.success IS NOT NULL THEN calls.cost END), 0)`.as("judged_cost"),
     ])
     .groupBy([day, disposition, "calls.engine_id", "calls.provider"]).execute();
   return rows.map((x) => ({ ...x, analyzed: Number(x.analyzed), judged: Number(x.judged), succeeded: Number(x.succeeded),
-    positive: Number(x.positive), neutral: Number(x.neutral), negative: Number(x.negative) }));
+    positive: Number(x.positive), neutral: Number(x.neutral), negative: Number(x.negative), judged_cost: Number(x.judged_cost) }));
 }
 
 export interface VersionTotals { calls: number; completed: number; completed_duration: number; cost: number; analyzed: number; judged: number; succeeded: number }

@@ -6,6 +6,8 @@ import { dropOldDatabases, PG_ADMIN as admin, postgresBefore, sqliteBefore } fro
 // Migration 0016 on a database with agents and deployments from before it: every agent's content
 // becomes its version 1 (dated by its updated_at), the agent row is at version 1, and a deployment
 // runs version 1 only when the agent has not changed since it (else its content was never kept: NULL).
+// The PostgreSQL half runs with TEST_PG_ADMIN_URL set (which also puts this file in vitest's db project,
+// the one `npm run test:pg` runs).
 
 const T1 = "2025-05-01T10:00:00.000Z", T2 = "2025-05-02T10:00:00.000Z";
 const agent = (id: string, prompt: string) =>

@@ -6,7 +6,10 @@ import { dropOldDatabases, PG_ADMIN as admin, postgresBefore, sqliteBefore } fro
 // Migration 0023 on a database from before it: each call gets its engine's provider (none for
 // imported calls and for an engine already deleted), each outcome the engine and provider of its
 // call, and the three daily rollups are rebuilt from the calls and outcomes keyed by engine and
-// provider too, keeping the agent name the old call_daily row had. Same rows on both backends.
+// provider too, keeping the agent name the old call_daily row had. Then 0033 on top: each outcome
+// keeps its call's cost and the outcome rollup sums it over the outcomes with a success value
+// (judged_cost). Same rows on both backends: the PostgreSQL half runs with TEST_PG_ADMIN_URL set
+// (which also puts this file in vitest's db project, the one `npm run test:pg` runs).
 
 const D1 = "2025-05-01", D2 = "2025-05-02";
 const engine = (id: string, provider: string, blob: string) =>
@@ -56,12 +59,13 @@ const EXPECTED_ENGINE = [
   { day: D1, engine_id: "e2", provider: "bolna-self-hosted", hangup_by: "Caller", hangup_reason: "done", calls: 1, voicemail: 0, ...zero },
   { day: D2, engine_id: "gone", provider: "", hangup_by: "", hangup_reason: "", calls: 1, voicemail: 0, ...zero },
 ];
-const OUTCOMES = "SELECT o.call_sid, o.engine_id, o.provider FROM call_outcomes o ORDER BY o.call_sid";
-const EXPECTED_OUTCOMES = [{ call_sid: "c1", engine_id: "e1", provider: "bolna" }, { call_sid: "c4", engine_id: "", provider: "" }];
-const OUTCOME_DAILY = "SELECT day, disposition, engine_id, provider, analyzed, judged, succeeded, positive FROM call_outcome_daily ORDER BY engine_id";
+const OUTCOMES = "SELECT o.call_sid, o.engine_id, o.provider, o.cost FROM call_outcomes o ORDER BY o.call_sid";
+const EXPECTED_OUTCOMES = [{ call_sid: "c1", engine_id: "e1", provider: "bolna", cost: 0.25 }, { call_sid: "c4", engine_id: "", provider: "", cost: 1 }];
+const OUTCOME_DAILY = "SELECT day, disposition, engine_id, provider, analyzed, judged, succeeded, positive, judged_cost FROM call_outcome_daily ORDER BY engine_id";
 const EXPECTED_OUTCOME_DAILY = [
-  { day: D1, disposition: "", engine_id: "", provider: "", analyzed: 1, judged: 0, succeeded: 0, positive: 0 },
-  { day: D1, disposition: "booked", engine_id: "e1", provider: "bolna", analyzed: 1, judged: 1, succeeded: 1, positive: 1 },
+  // c4's outcome has no success value: its $1 is not a judged call's cost.
+  { day: D1, disposition: "", engine_id: "", provider: "", analyzed: 1, judged: 0, succeeded: 0, positive: 0, judged_cost: 0 },
+  { day: D1, disposition: "booked", engine_id: "e1", provider: "bolna", analyzed: 1, judged: 1, succeeded: 1, positive: 1, judged_cost: 0.25 },
 ];
 
 afterAll(dropOldDatabases);

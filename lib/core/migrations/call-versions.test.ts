@@ -6,6 +6,8 @@ import { dropOldDatabases, PG_ADMIN as admin, postgresBefore, sqliteBefore } fro
 // Migration 0017 on a database from before it: every deployment in force becomes the first entry of
 // the deployment log (late executions are stamped from it), and calls already stored carry no
 // version (NULL: nobody knows which content they ran).
+// The PostgreSQL half runs with TEST_PG_ADMIN_URL set (which also puts this file in vitest's db project,
+// the one `npm run test:pg` runs).
 
 const T1 = "2025-05-01T10:00:00.000Z", T2 = "2025-05-02T10:00:00.000Z";
 const rows = (blob: string) => [

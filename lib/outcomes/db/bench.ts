@@ -27,11 +27,11 @@ export async function seedOutcomes(accountId: string): Promise<number> {
     : sql`json_array(json_array('seats', ${seats}), json_array('plan', ${plan}), json_array('callback', json(CASE WHEN ${callback} = 1 THEN 'true' ELSE 'false' END)))`;
   return writeTx(async (trx) => {
     const inserted = await sql`
-      INSERT INTO call_outcomes (account_id, call_sid, agent_id, status, source, success, success_reason, sentiment, disposition, fields, errors, model, analyzed_at, created_at, call_id)
+      INSERT INTO call_outcomes (account_id, call_sid, agent_id, status, source, success, success_reason, sentiment, disposition, fields, errors, model, analyzed_at, created_at, call_id, cost)
       SELECT c.account_id, c.call_sid, c.agent_id, 'analyzed', 'voxdesk', ${success}, 'bench',
         CASE WHEN (c.id * 13) % 10 < 5 THEN 'positive' WHEN (c.id * 13) % 10 < 8 THEN 'neutral' ELSE 'negative' END,
         CASE (c.id * 17) % 4 WHEN 0 THEN 'booked' WHEN 1 THEN 'callback' WHEN 2 THEN 'not_interested' ELSE 'voicemail' END,
-        ${fields}, NULL, 'bench-model', c.created_at, c.created_at, c.id
+        ${fields}, NULL, 'bench-model', c.created_at, c.created_at, c.id, c.cost
       FROM calls c WHERE ${pick}`.execute(trx);
     for (const [name, num, text] of [["seats", seats, sql`NULL`], ["plan", sql`NULL`, plan], ["callback", callback, sql`NULL`]] as const) {
       await sql`INSERT INTO call_outcome_fields (account_id, call_sid, name, num_value, text_value, created_at, call_id)
@@ -41,9 +41,10 @@ export async function seedOutcomes(accountId: string): Promise<number> {
     const succeeded = pg ? sql`count(*) FILTER (WHERE success)` : sql`count(CASE WHEN success = 1 THEN 1 END)`;
     await sql`DELETE FROM call_outcome_daily WHERE account_id = ${accountId}`.execute(trx);
     await sql`
-      INSERT INTO call_outcome_daily (account_id, day, agent_id, disposition, engine_id, provider, analyzed, judged, succeeded, positive, neutral, negative)
+      INSERT INTO call_outcome_daily (account_id, day, agent_id, disposition, engine_id, provider, analyzed, judged, succeeded, positive, neutral, negative, judged_cost)
       SELECT account_id, ${day}, agent_id, coalesce(disposition, ''), engine_id, provider, count(*), count(success), ${succeeded},
-        count(CASE WHEN sentiment = 'positive' THEN 1 END), count(CASE WHEN sentiment = 'neutral' THEN 1 END), count(CASE WHEN sentiment = 'negative' THEN 1 END)
+        count(CASE WHEN sentiment = 'positive' THEN 1 END), count(CASE WHEN sentiment = 'neutral' THEN 1 END), count(CASE WHEN sentiment = 'negative' THEN 1 END),
+        coalesce(sum(CASE WHEN success IS NOT NULL THEN cost END), 0)
       FROM call_outcomes WHERE account_id = ${accountId}
       GROUP BY account_id, ${day}, agent_id, coalesce(disposition, ''), engine_id, provider`.execute(trx);
     return Number(inserted.numAffectedRows ?? 0);

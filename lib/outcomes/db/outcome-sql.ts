@@ -7,13 +7,15 @@ const marks = (n: number) => Array(n).fill("?").join(", ");
 
 /** The columns writeOutcome sets, in the order of its parameters (after account_id, call_sid). */
 const OUTCOME_COLS = ["agent_id", "status", "source", "success", "success_reason", "sentiment", "disposition", "fields", "errors",
-  "model", "analyzed_at", "created_at", "engine_id", "provider"] as const;
+  "model", "analyzed_at", "created_at", "engine_id", "provider", "cost"] as const;
 /** Also takes the call's id (migration 0019) in the same statement, and hands it back for the field rows. */
 export const OUTCOME_UPSERT = `INSERT INTO call_outcomes (account_id, call_sid, ${OUTCOME_COLS.join(", ")}, call_id)
   VALUES (${marks(OUTCOME_COLS.length + 2)}, (SELECT id FROM calls WHERE account_id = ? AND call_sid = ?))
   ON CONFLICT (account_id, call_sid) DO UPDATE SET ${[...OUTCOME_COLS, "call_id"].map((c) => `${c} = excluded.${c}`).join(", ")} RETURNING call_id`;
-export const OUTCOME_OLD = "SELECT agent_id, success, sentiment, disposition, created_at, analyzed_at, engine_id, provider FROM call_outcomes WHERE account_id = ? AND call_sid = ?";
-export const CALL_CREATED = "SELECT created_at, engine_id, provider, name, from_number, to_number, agent_version FROM calls WHERE account_id = ? AND call_sid = ?";
+export const OUTCOME_OLD = "SELECT agent_id, success, sentiment, disposition, created_at, analyzed_at, engine_id, provider, cost FROM call_outcomes WHERE account_id = ? AND call_sid = ?";
+export const CALL_CREATED = "SELECT created_at, engine_id, provider, name, from_number, to_number, agent_version, cost FROM calls WHERE account_id = ? AND call_sid = ?";
+/** The outcome follows its call's cost (migration 0033): the rollup's judged_cost moves with it. */
+export const OUTCOME_COST = "UPDATE call_outcomes SET cost = ? WHERE account_id = ? AND call_sid = ?";
 export const FIELDS_DELETE = "DELETE FROM call_outcome_fields WHERE account_id = ? AND call_sid = ?";
 
 const FIELD_ROW = `(${marks(7)})`;
@@ -26,8 +28,9 @@ export function fieldsInsert(n: number): string {
 }
 
 const KEY = ["account_id", "day", "agent_id", "disposition", "engine_id", "provider"];
-const COUNTERS = ["analyzed", "judged", "succeeded", "positive", "neutral", "negative"];
-/** One share of call_outcome_daily: the key, then the six counters. */
+export const DAILY_COUNTERS = ["analyzed", "judged", "succeeded", "positive", "neutral", "negative", "judged_cost"] as const;
+const COUNTERS = DAILY_COUNTERS;
+/** One share of call_outcome_daily: the key, then the counters (judged_cost: the cost of the judged calls, migration 0033). */
 export const DAILY_OUTCOME_UPSERT = `INSERT INTO call_outcome_daily (${[...KEY, ...COUNTERS].join(", ")}) VALUES (${marks(KEY.length + COUNTERS.length)})
   ON CONFLICT (${KEY.join(", ")}) DO UPDATE SET ${COUNTERS.map((c) => `${c} = call_outcome_daily.${c} + excluded.${c}`).join(", ")}`;
 export const DAILY_OUTCOME_PRUNE = `DELETE FROM call_outcome_daily WHERE ${KEY.map((k) => `${k} = ?`).join(" AND ")} AND analyzed <= 0`;

@@ -7,7 +7,7 @@ import { rollupWhere } from "@/lib/calls/db/rollup-filter";
 import type { DB } from "@/lib/core/tables";
 import type { SummaryRange } from "@/lib/calls/summary-math";
 import type { OutcomeDayRow } from "../summary-math";
-import { DAILY_OUTCOME_PRUNE, DAILY_OUTCOME_UPSERT } from "./outcome-sql";
+import { DAILY_COUNTERS, DAILY_OUTCOME_PRUNE, DAILY_OUTCOME_UPSERT } from "./outcome-sql";
 
 // call_outcome_daily (migrations 0014, 0023): the dashboard's outcome counts per account, UTC day of
 // the call, agent, disposition, and the call's engine and provider. writeOutcome moves one outcome's share here in its own transaction;
@@ -16,15 +16,18 @@ import { DAILY_OUTCOME_PRUNE, DAILY_OUTCOME_UPSERT } from "./outcome-sql";
 /** What one stored outcome adds to the rollup; engine_id and provider are '' for a call without an engine. */
 export interface OutcomeShare {
   day: string; agent_id: string; engine_id: string; provider: string; success: boolean | null; sentiment: string | null; disposition: string | null;
+  /** The call's cost: counted in judged_cost when the outcome has a success value (cost per successful call). */
+  cost: number;
 }
 
-type Counts = { analyzed: number; judged: number; succeeded: number; positive: number; neutral: number; negative: number };
-const COUNTERS = ["analyzed", "judged", "succeeded", "positive", "neutral", "negative"] as const;
+type Counts = Record<(typeof DAILY_COUNTERS)[number], number>;
+const COUNTERS = DAILY_COUNTERS;
 
 function counts(s: OutcomeShare, sign: 1 | -1): Counts {
   return {
     analyzed: sign, judged: s.success === null ? 0 : sign, succeeded: s.success ? sign : 0,
     positive: s.sentiment === "positive" ? sign : 0, neutral: s.sentiment === "neutral" ? sign : 0, negative: s.sentiment === "negative" ? sign : 0,
+    judged_cost: s.success === null ? 0 : sign * s.cost,
   };
 }
 
@@ -47,13 +50,26 @@ export async function moveOutcomeShare(trx: Kysely<DB>, accountId: string, old: 
     moves.push([next, counts(next, 1)]);
     moves.sort(([x], [y]) => (rowKey(x) < rowKey(y) ? -1 : 1));
   }
-  for (const [s, c] of moves) {
-    const key = [accountId, s.day, s.agent_id, s.disposition ?? "", s.engine_id, s.provider];
-    await addRollup(trx, { upsert: DAILY_OUTCOME_UPSERT, params: [...key, ...COUNTERS.map((k) => c[k])], counters: key.length, prune: DAILY_OUTCOME_PRUNE, pruneKey: key });
-  }
+  for (const [s, c] of moves) await addShare(trx, accountId, s, c);
 }
 
-const SUMS = "sum(analyzed) AS analyzed, sum(judged) AS judged, sum(succeeded) AS succeeded, sum(positive) AS positive, sum(neutral) AS neutral, sum(negative) AS negative";
+async function addShare(trx: Kysely<DB>, accountId: string, s: OutcomeShare, c: Counts) {
+  const key = [accountId, s.day, s.agent_id, s.disposition ?? "", s.engine_id, s.provider];
+  await addRollup(trx, { upsert: DAILY_OUTCOME_UPSERT, params: [...key, ...COUNTERS.map((k) => c[k])], counters: key.length, prune: DAILY_OUTCOME_PRUNE, pruneKey: key });
+}
+
+/**
+ * The call's cost changed after its outcome was counted (a carrier's price, a final report): the
+ * outcome's row moves by the difference, in judged_cost only, and only when the outcome was judged.
+ */
+export async function moveOutcomeCost(trx: Kysely<DB>, accountId: string, s: OutcomeShare, from: number) {
+  if (s.success === null || s.cost === from) return;
+  const c = Object.fromEntries(COUNTERS.map((k) => [k, 0])) as Counts;
+  c.judged_cost = s.cost - from;
+  await addShare(trx, accountId, s, c);
+}
+
+const SUMS = COUNTERS.map((k) => `sum(${k}) AS ${k}`).join(", ");
 const DAILY_SQL = `SELECT day, disposition, engine_id, provider, ${SUMS} FROM call_outcome_daily`;
 
 /** The range's rollup rows, one per day and disposition (all agents, engines and providers, or the range's one). */
@@ -84,6 +100,7 @@ async function campaignOutcomeRows(accountId: string, campaignId: string, r: Sum
       day.as("day"), disposition.as("disposition"), "calls.engine_id", "calls.provider", sql<number>`count(*)`.as("analyzed"), sql<number>`count(o.success)`.as("judged"),
       when(pg ? sql`o.success` : sql`o.success = 1`).as("succeeded"), when(sql`o.sentiment = 'positive'`).as("positive"),
       when(sql`o.sentiment = 'neutral'`).as("neutral"), when(sql`o.sentiment = 'negative'`).as("negative"),
+      sql<number>`coalesce(sum(CASE WHEN o.success IS NOT NULL THEN calls.cost END), 0)`.as("judged_cost"),
     ])
     .where("calls.account_id", "=", accountId).where("calls.campaign_id", "=", campaignId)
     .where("calls.created_at", ">=", from).where("calls.created_at", "<", to);
