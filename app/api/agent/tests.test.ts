@@ -19,6 +19,7 @@ const createAgent = async () => (await call(agentRoute.POST, "POST", "/api/agent
 const create = (id: string, body: unknown, token = a.token) => call(testsRoute.POST, "POST", `/api/agent/${id}/tests`, { token, params: { id }, body });
 const list = (id: string, token = a.token) => call(testsRoute.GET, "GET", `/api/agent/${id}/tests`, { token, params: { id } });
 const one = (id: string, testId: string, token = a.token) => call(testRoute.GET, "GET", "/", { token, params: { id, test_id: testId } });
+const edit = (id: string, testId: string, body: unknown, token = a.token) => call(testRoute.PUT, "PUT", "/", { token, params: { id, test_id: testId }, body });
 const remove = (id: string, testId: string, token = a.token) => call(testRoute.DELETE, "DELETE", "/", { token, params: { id, test_id: testId } });
 const run = (id: string, body?: unknown, token = a.token) => call(runRoute.POST, "POST", `/api/agent/${id}/tests/run`, { token, params: { id }, body });
 const runs = (id: string, qs = "", token = a.token) => call(runsRoute.GET, "GET", `/api/agent/${id}/tests/runs${qs}`, { token, params: { id } });
@@ -94,6 +95,35 @@ describe("agent test cases", () => {
     expect((await list(id)).json.tests).toEqual([]);
   });
 
+  it("a test is edited whole: name, variables, turns and expectations, in one write", async () => {
+    const id = await createAgent();
+    const t = (await create(id, TEST)).json;
+    const changed = {
+      name: "Books a table for three", variables: { name: "Bo", day: "Friday" }, turns: ["A table for three", "Friday at 8"],
+      expect: [{ type: "tool_called", tool: "book_table", args: { people: 3, when: { day: "friday" } } }, { type: "judge", criteria: "Confirms Friday" }],
+    };
+    const res = await edit(id, t.test_id, changed);
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ test_id: t.test_id, ...changed, created_at: t.created_at });
+    expect((await one(id, t.test_id)).json).toEqual(res.json);
+    // variables may be left out (none), as on create.
+    expect((await edit(id, t.test_id, { ...changed, variables: undefined })).json.variables).toEqual({});
+
+    // A bad field is a 400 naming it, and the stored test stays as it was (no half of an edit).
+    const before = (await edit(id, t.test_id, changed)).json;
+    const bad = async (body: unknown, path: string) => {
+      const r = await edit(id, t.test_id, body);
+      expect(r.status, path).toBe(400);
+      expect(r.json.errors.map((e: { path: string }) => e.path), JSON.stringify(r.json)).toContain(path);
+    };
+    await bad({ ...changed, name: "Renamed", expect: [{ type: "reply_matches", pattern: "([a-z]" }] }, "expect[0].pattern");
+    await bad({ ...changed, name: "Renamed", expect: [{ type: "tool_called", tool: "book_table", args: ["people"] }] }, "expect[0].args");
+    await bad({ ...changed, name: "Renamed", turns: [] }, "turns");
+    await bad({ name: "Renamed" }, "turns");
+    await bad({ ...changed, test_id: "other" }, "test_id");
+    expect((await one(id, t.test_id)).json).toEqual(before);
+  });
+
   it("another account's agent, test or run is a 404, and nothing changes", async () => {
     const id = await createAgent();
     const t = (await create(id, TEST)).json;
@@ -102,6 +132,7 @@ describe("agent test cases", () => {
     expect((await list(id, b.token)).status).toBe(404);
     expect((await one(id, t.test_id, b.token)).status).toBe(404);
     expect((await remove(id, t.test_id, b.token)).status).toBe(404);
+    expect((await edit(id, t.test_id, { ...TEST, name: "Taken over" }, b.token)).status).toBe(404);
     expect((await run(id, undefined, b.token)).status).toBe(404);
     expect((await runs(id, "", b.token)).status).toBe(404);
     expect((await runById(id, r.run_id, b.token)).status).toBe(404);
@@ -110,6 +141,9 @@ describe("agent test cases", () => {
     const other = await createAgent();
     expect((await one(other, t.test_id)).status).toBe(404);
     expect((await runById(other, r.run_id)).status).toBe(404);
+    expect((await edit(other, t.test_id, { ...TEST, name: "Moved" })).status).toBe(404);
+    expect((await edit(id, "no-such-test", TEST)).status).toBe(404);
+    expect((await one(id, t.test_id)).json.name).toBe(TEST.name);
     expect((await create("no-such-agent", TEST)).status).toBe(404);
   });
 

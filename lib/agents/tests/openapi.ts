@@ -56,6 +56,13 @@ export function agentTestPaths(r: SchemaRegistry): Record<string, Record<string,
         tag: "Agents", operationId: "getAgentTest", summary: "Get a test case", params: TestParams,
         responses: { 200: { description: "The test", schema: Test } }, errors: { 404: "No such test of this agent in the caller's account" },
       }),
+      put: operation(r, "put", {
+        tag: "Agents", operationId: "updateAgentTest", summary: "Edit a test case",
+        description: "Replaces the test's name, variables, turns and expectations (the create body, whole). Runs already started keep the test as it was.",
+        params: TestParams, body: CreateTestBody,
+        bodyExample: { name: "Books a table for two", variables: {}, turns: ["A table for two tonight, please"], expect: [{ type: "tool_called", tool: "book_table", args: { people: 2 } }, { type: "reply_matches", pattern: "booked|confirmed" }] },
+        responses: { 200: { description: "The test as saved", schema: Test } }, errors: { 404: "No such test of this agent in the caller's account" },
+      }),
       delete: operation(r, "delete", {
         tag: "Agents", operationId: "deleteAgentTest", summary: "Delete a test case", description: "Finished runs keep its result.", params: TestParams,
         responses: { 200: { description: "Deleted", schema: z.object({ test_id: z.string(), status: z.literal("deleted") }) } },

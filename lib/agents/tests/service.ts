@@ -3,7 +3,7 @@ import { getAgent } from "@/lib/agents/db";
 import { getVersion } from "@/lib/agents/versions/db";
 import { AppError, notFound } from "@/lib/http/errors";
 import { createRun, getRun, lastFinishedRuns, listRuns, type ResultRow, type RunRow } from "./db/runs";
-import { countTests, deleteTest, getTest, insertTest, listTests } from "./db/tests";
+import { countTests, deleteTest, getTest, insertTest, listTests, updateTest } from "./db/tests";
 import type { CreateTestBody, TranscriptEntry } from "./schema";
 
 // Agent test cases and their runs. Runs are played by the background worker
@@ -33,6 +33,13 @@ export async function testsOf(accountId: string, agentId: string) {
 
 export async function testOf(accountId: string, agentId: string, testId: string) {
   const test = await getTest(accountId, agentId, testId);
+  if (!test) throw notFound("Test");
+  return test;
+}
+
+/** The whole test replaced by `body` (the create shape); another account's or agent's test is a 404. */
+export async function replaceTest(accountId: string, agentId: string, testId: string, body: CreateTestBody) {
+  const test = await updateTest(accountId, agentId, testId, body);
   if (!test) throw notFound("Test");
   return test;
 }

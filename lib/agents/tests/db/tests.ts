@@ -43,6 +43,15 @@ export async function getTest(accountId: string, agentId: string, testId: string
   return row && toTest(row);
 }
 
+/** Replaces a test's name, variables, turns and expectations in one statement (runs already queued keep their copy). */
+export async function updateTest(accountId: string, agentId: string, testId: string, t: CreateTestBody): Promise<TestRecord | undefined> {
+  const row = await db().updateTable("agent_tests")
+    .set({ name: t.name, variables: JSON.stringify(t.variables), turns: JSON.stringify(t.turns), expect: JSON.stringify(t.expect) })
+    .where("account_id", "=", accountId).where("agent_id", "=", agentId).where("id", "=", testId)
+    .returningAll().executeTakeFirst();
+  return row && toTest(row);
+}
+
 export async function deleteTest(accountId: string, agentId: string, testId: string): Promise<boolean> {
   const res = await db().deleteFrom("agent_tests")
     .where("account_id", "=", accountId).where("agent_id", "=", agentId).where("id", "=", testId).executeTakeFirst();
