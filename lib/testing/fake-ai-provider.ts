@@ -32,6 +32,11 @@ export interface FakeAiProvider {
   /** Replies for the next completions, in order; once used up, `defaultReply` answers. */
   script(...replies: FakeAiReply[]): void;
   defaultReply: FakeAiReply;
+  /**
+   * From now on every completion is received (and recorded) but not answered until release(): a
+   * test can stop a worker while the provider holds its answer. `waiting` counts those held now.
+   */
+  hold(): { readonly waiting: number; release(): void };
   close(): Promise<void>;
 }
 
@@ -86,6 +91,7 @@ export async function startFakeAiProvider(options: { apiKey?: string; models?: s
   const queue: FakeAiReply[] = [];
   const fake = { defaultReply: { text: "ok" } as FakeAiReply };
   const counts = { cancelled: 0, inFlight: 0, maxInFlight: 0 };
+  let gate: { waiting: (() => void)[]; opened: boolean } | null = null;
 
   function answer(res: http.ServerResponse, request: Record<string, unknown>, reply: FakeAiReply) {
     if ("status" in reply) {
@@ -142,8 +148,9 @@ export async function startFakeAiProvider(options: { apiKey?: string; models?: s
     res.on("close", () => void counts.inFlight--);
     const reply = queue.shift() ?? fake.defaultReply;
     const go = () => (res.destroyed ? undefined : answer(res, request, reply));
-    if (reply.delayMs) setTimeout(go, reply.delayMs);
-    else go();
+    const after = () => (reply.delayMs ? void setTimeout(go, reply.delayMs) : go());
+    if (gate && !gate.opened) gate.waiting.push(after);
+    else after();
   });
 
   // A getter (Object.assign would copy today's count, not the counter).
@@ -157,6 +164,17 @@ export async function startFakeAiProvider(options: { apiKey?: string; models?: s
     requests: server.requests,
     completions: () => server.requests.filter((r) => r.url.startsWith("/v1/chat/completions")).map((r) => JSON.parse(r.body) as Record<string, unknown>),
     script: (...replies: FakeAiReply[]) => void queue.push(...replies),
+    hold() {
+      const g: { waiting: (() => void)[]; opened: boolean } = { waiting: [], opened: false };
+      gate = g;
+      return {
+        get waiting() { return g.opened ? 0 : g.waiting.length; },
+        release() {
+          g.opened = true;
+          for (const go of g.waiting.splice(0)) go();
+        },
+      };
+    },
     close: () => server.close(),
   });
 }

@@ -41,6 +41,12 @@ export interface FakeBolna extends CallControls {
   failNext(status: number, message: string): void;
   /** The next request for page `page` of an agent's executions waits for release(); `reached` resolves when it arrives. */
   holdExecutionsPage(page: number): { reached: Promise<void>; release(): void };
+  /**
+   * From now on POST /call places the call (its execution starts and posts its webhooks) but its
+   * answer waits for release(): the caller may die before it learns the execution id. `waiting`
+   * counts the answers held now.
+   */
+  holdCallAnswers(): { readonly waiting: number; release(): void };
   close(): Promise<void>;
 }
 
@@ -62,6 +68,7 @@ export async function startFakeBolna(opts: FakeBolnaOptions = {}): Promise<FakeB
 
   let failure: { status: number; message: string } | null = null;
   const holds = new Map<number, { arrived(): void; released: Promise<void> }>();
+  let answers: { held: (() => void)[]; opened: boolean } | null = null;
   const server = await startLoopbackServer((req, res, body) => {
     const url = new URL(req.url ?? "/", "http://fake");
     const method = req.method ?? "GET";
@@ -124,7 +131,8 @@ export async function startFakeBolna(opts: FakeBolnaOptions = {}): Promise<FakeB
         telephony_data: { to_number: p.recipient_phone_number, from_number: p.from_phone_number ?? "+14155550100", call_type: "outbound", provider: "twilio" },
       });
       lifecycle.placed(e, p);
-      return sendJson(res, 200, { message: "done", status: "queued", execution_id: e.id });
+      const answer = () => (res.destroyed ? undefined : sendJson(res, 200, { message: "done", status: "queued", execution_id: e.id }));
+      return answers && !answers.opened ? void answers.held.push(answer) : answer();
     }
     if (method === "POST" && parts[0] === "call" && parts[2] === "stop" && parts.length === 3) {
       const e = executions.get(parts[1]);
@@ -173,6 +181,17 @@ export async function startFakeBolna(opts: FakeBolnaOptions = {}): Promise<FakeB
       const reached = new Promise<void>((resolve) => { arrived = resolve; });
       holds.set(page, { arrived: () => arrived(), released: new Promise<void>((resolve) => { release = resolve; }) });
       return { reached, release: () => release() };
+    },
+    holdCallAnswers() {
+      const a: { held: (() => void)[]; opened: boolean } = { held: [], opened: false };
+      answers = a;
+      return {
+        get waiting() { return a.opened ? 0 : a.held.length; },
+        release() {
+          a.opened = true;
+          for (const answer of a.held.splice(0)) answer();
+        },
+      };
     },
     async close() {
       lifecycle.stop();
