@@ -14,6 +14,7 @@ interface Metrics {
   queueOldest: Gauge<"queue">;
   queueJobs: Counter<"queue" | "outcome">;
   callsIngested: Counter<"provider" | "outcome">;
+  webhookDelivery: Histogram<"endpoint" | "outcome">;
   httpDuration: Histogram<"method" | "route" | "status">;
   liveTicks: Counter;
   liveMarkerReads: Counter;
@@ -55,6 +56,11 @@ function create(): Metrics {
       name: "voxdesk_calls_ingested_total", help: "Call reports this instance ingested, by the engine's provider and what they did (imported, updated, unchanged).",
       labelNames: ["provider", "outcome"] as const, registers: [registry],
     }),
+    webhookDelivery: new Histogram({
+      name: "voxdesk_webhook_delivery_seconds", help: "Time of each webhook attempt this instance made, from the request to the answer, by endpoint id and outcome (success, failed).",
+      labelNames: ["endpoint", "outcome"] as const, registers: [registry],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15],
+    }),
     httpDuration: new Histogram({
       name: "voxdesk_http_request_duration_seconds", help: "Time to answer (until the response's headers), by method, route pattern and status.",
       labelNames: ["method", "route", "status"] as const, registers: [registry],
@@ -82,6 +88,11 @@ export function recordJob(queue: string, outcome: "done" | "failed" | "retried",
 /** One report of a call went through ingest. */
 export function recordIngest(provider: string, outcome: string) {
   metrics().callsIngested.inc({ provider, outcome });
+}
+
+/** One webhook attempt made (lib/webhooks/worker.ts): its endpoint's id, never its URL. */
+export function recordWebhookAttempt(endpointId: string, ok: boolean, seconds: number) {
+  metrics().webhookDelivery.observe({ endpoint: endpointId, outcome: ok ? "success" : "failed" }, seconds);
 }
 
 /** One request answered by the route wrapper. */

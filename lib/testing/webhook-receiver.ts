@@ -1,11 +1,11 @@
 // A team's webhook receiver on 127.0.0.1, for tests: it verifies every request with the
 // `standardwebhooks` package exactly as a user's server would (README's five lines) and answers as
-// told: 200, 500, 410, 429 with Retry-After, or never (hang).
+// told: 200, 500, 410, 429 with Retry-After, never (hang), or when the test says (hold, then release).
 import type http from "node:http";
 import { Webhook } from "standardwebhooks";
 import { startLoopbackServer, type LoopbackServer } from "./loopback-server";
 
-export type ReceiverMode = "ok" | "500" | "410" | "429" | "hang";
+export type ReceiverMode = "ok" | "500" | "410" | "429" | "hang" | "hold";
 
 export interface Received {
   id: string; type: string; body: string; signatures: number;
@@ -25,11 +25,14 @@ export interface WebhookReceiver {
   readonly received: Received[];
   /** Requests answered 2xx whose signature verified. */
   readonly accepted: Received[];
+  /** Answers the requests held so far (mode "hold") as `mode` says. */
+  release(mode: Exclude<ReceiverMode, "hang" | "hold">): void;
   close(): Promise<void>;
 }
 
 export async function startWebhookReceiver(path = "/hooks"): Promise<WebhookReceiver> {
   const hung: http.ServerResponse[] = [];
+  let held: ((mode: ReceiverMode) => void)[] = [];
   const state = {
     secrets: [] as string[], mode: "ok" as ReceiverMode, retryAfter: "120", received: [] as Received[],
   };
@@ -54,12 +57,19 @@ export async function startWebhookReceiver(path = "/hooks"): Promise<WebhookRece
       entry.status = status;
       res.writeHead(status, extra).end(text);
     };
+    const respond = (mode: ReceiverMode) => {
+      if (verifiedBy.length === 0) return answer(401, "bad signature");
+      if (mode === "500") return answer(500, "receiver broke");
+      if (mode === "410") return answer(410, "gone");
+      if (mode === "429") return answer(429, "slow down", { "retry-after": state.retryAfter });
+      answer(200, JSON.stringify({ ok: true, id: headers["webhook-id"] }), { "content-type": "application/json" });
+    };
     if (state.mode === "hang") return void hung.push(res);
-    if (verifiedBy.length === 0) return answer(401, "bad signature");
-    if (state.mode === "500") return answer(500, "receiver broke");
-    if (state.mode === "410") return answer(410, "gone");
-    if (state.mode === "429") return answer(429, "slow down", { "retry-after": state.retryAfter });
-    answer(200, JSON.stringify({ ok: true, id: headers["webhook-id"] }), { "content-type": "application/json" });
+    if (state.mode === "hold") {
+      hung.push(res);
+      return void held.push(respond);
+    }
+    respond(state.mode);
   });
   const receiver = {
     url: `${server.origin}${path}`, server,
@@ -68,6 +78,11 @@ export async function startWebhookReceiver(path = "/hooks"): Promise<WebhookRece
     get retryAfter() { return state.retryAfter; }, set retryAfter(v: string) { state.retryAfter = v; },
     get received() { return state.received; },
     get accepted() { return state.received.filter((r) => r.status >= 200 && r.status < 300); },
+    release(mode: Exclude<ReceiverMode, "hang" | "hold">) {
+      const waiting = held;
+      held = [];
+      for (const respond of waiting) respond(mode);
+    },
     close: () => {
       for (const res of hung) res.destroy();
       return server.close();

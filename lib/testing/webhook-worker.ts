@@ -19,10 +19,9 @@ async function main() {
   });
   await ping(); // open (and migrate) before saying ready
   process.stdout.write("ready\n");
-  const busy = new Set<string>();
   const lanes: Promise<{ sent: number }>[] = [];
   while (!stop) {
-    lanes.push((await deliveryTick({ busy, batch: 5 })).done);
+    lanes.push((await deliveryTick({ batch: 5 })).done);
     await new Promise((r) => setTimeout(r, 5));
   }
   const sent = (await Promise.all(lanes)).reduce((n, r) => n + r.sent, 0);

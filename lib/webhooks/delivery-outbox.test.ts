@@ -84,16 +84,15 @@ describe("the worker", () => {
     const lines = readline.createInterface({ input: child.stdout! });
     const it = lines[Symbol.asyncIterator]();
     expect((await it.next()).value).toBe("ready");
-    const busy = new Set<string>();
     const mine: Promise<{ sent: number }>[] = [];
     const total = 60;
     for (let n = 1; n <= total; n++) {
       await emit(n);
-      if (n % 3 === 0) mine.push((await deliveryTick({ busy, batch: 5 })).done);
+      if (n % 3 === 0) mine.push((await deliveryTick({ batch: 5 })).done);
     }
     const deadline = Date.now() + 20_000;
     while (rxs.some((rx) => rx.accepted.length < total) && Date.now() < deadline) {
-      mine.push((await deliveryTick({ busy, batch: 5 })).done);
+      mine.push((await deliveryTick({ batch: 5 })).done);
       await new Promise((r) => setTimeout(r, 10));
     }
     child.stdin!.end("stop\n");

@@ -5,7 +5,7 @@ import { useTempDatabase } from "@/lib/testing/harness";
 import { checkResponse } from "@/lib/testing/openapi";
 import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
 import { webhookWorld, type WebhookWorld } from "@/lib/testing/webhook-world";
-import { claimBatch, recordAttempts } from "./db/deliveries";
+import { dueBatch, recordAttempts } from "./db/deliveries";
 import { MAX_ATTEMPTS, SCHEDULE_MS } from "./retry";
 
 // Delivery over real HTTP to a receiver that verifies signatures, on a clock the test moves
@@ -167,26 +167,28 @@ describe("resend", () => {
   });
 });
 
-describe("results under a lapsed lease", () => {
-  it("record nothing: no attempt row, no change to the endpoint's health, the delivery stays with the claim that holds it", async () => {
+describe("results under a lost claim", () => {
+  it("record nothing: no attempt row, no change to the message or to the endpoint's health", async () => {
     const rx = await receiver();
     const id = await w.endpoint(rx);
     await w.ping(id);
     const now = Date.now() + 10;
-    const first = await claimBatch(id, now, 1_000, 10);
-    expect(first.items).toHaveLength(1);
-    // The first claimant stalls past its lease; another takes the delivery.
-    const second = await claimBatch(id, now + 1_500, 60_000, 10);
-    expect(second.items.map((d) => d.id)).toEqual(first.items.map((d) => d.id));
+    const [delivery] = await dueBatch(id, now, 10);
+    // This worker's claim on the lane lapsed and another instance holds it now.
+    await db().insertInto("webhook_lanes").values({ endpoint_id: id, attempts: 1, claim: "another", lease_until: iso(now + 30_000),
+      not_before: iso(0), claimed_at: iso(now) }).execute();
     const endpoint = await endpointRow(id);
-    const late = (ok: boolean, status: number) => ({ endpoint, delivery: first.items[0], token: first.token, now: now + 2_000, ok,
+    const lane = { endpointId: id, claim: "mine", leaseMs: 30_000 };
+    const late = (ok: boolean, status: number) => ({ endpoint, delivery, now: now + 2_000, ok,
       responseStatus: status, durationMs: 5, response: "", retryAfterMs: null, requestHeaders: {} });
-    // A 410 under the old lease would have disabled the endpoint; a success would have ended the delivery.
-    expect(await recordAttempts([late(false, 410)])).toEqual({ disabled: false });
-    expect(await recordAttempts([late(true, 200)])).toEqual({ disabled: false });
+    // A 410 under the lost claim would have disabled the endpoint; a success would have ended the delivery.
+    expect(await recordAttempts([late(false, 410)], lane)).toEqual({ disabled: false, lost: true });
+    expect(await recordAttempts([late(true, 200)], lane)).toEqual({ disabled: false, lost: true });
     expect(await log(id)).toEqual([]);
     expect(await endpointRow(id)).toMatchObject({ disabled: 0, failing_since: null });
-    const delivery = await db().selectFrom("webhook_deliveries").select(["status", "lease_token", "attempts"]).where("id", "=", first.items[0].id).executeTakeFirstOrThrow();
-    expect(delivery).toEqual({ status: "pending", lease_token: second.token, attempts: 0 });
+    const row = await db().selectFrom("webhook_deliveries").select(["status", "attempts"]).where("id", "=", delivery.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: "pending", attempts: 0 });
+    // The holder's own record goes in.
+    expect(await recordAttempts([late(false, 410)], { ...lane, claim: "another" })).toMatchObject({ disabled: true });
   });
 });

@@ -3,7 +3,7 @@ import { db } from "@/lib/core/client";
 import { pointAt, useTempDatabase } from "@/lib/testing/harness";
 import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
 import { webhookWorld, type WebhookWorld } from "@/lib/testing/webhook-world";
-import { recoverStep } from "./db/recover";
+import { stepRecovers } from "./db/recover";
 
 // Recover as a background run: POST …/recover answers 202 with the run, the delivery
 // worker queues its failed messages again in batches and sends them; GET …/recover/{id} follows it,
@@ -57,7 +57,7 @@ describe("recover run", () => {
     const started = await w.api("POST", `/api/webhook-endpoints/${id}/recover`, { since: new Date(Date.now() - 60_000).toISOString() });
     expect(started.json).toMatchObject({ total: 5 });
     const path = `/api/webhook-endpoints/${id}/recover/${started.json.recover_id}`;
-    expect(await recoverStep(Date.now(), 2)).toBe(2); // the first batch is queued, then the process stops
+    expect(await stepRecovers(id, Date.now(), { batch: 2 })).toBe(2); // the first batch is queued, then the process stops
     await pointAt(location); // the app restarts: the database is closed and opened again
     expect((await w.api("GET", path)).json).toMatchObject({ status: "running", total: 5, done: 0 });
     expect((await w.tick(Date.now() + 10)).succeeded).toBe(5);

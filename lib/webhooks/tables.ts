@@ -35,6 +35,17 @@ export interface WebhookRecoversTable {
   status: string;
   total: number; requeued: number; cursor: number; upto_id: number; created_at: string; finished_at: string | null;
 }
+/** An endpoint's delivery lane (migration 0034): a job of the one queue (lib/core/job-queue.ts). */
+export interface WebhookLanesTable {
+  endpoint_id: string;
+  /** Claims since the lane last caught up. */
+  attempts: number;
+  claim: string | null; lease_until: string | null;
+  /** A lane whose turn failed waits until then. */
+  not_before: string;
+  /** When it was last claimed: the least recently served lane goes first. */
+  claimed_at: string;
+}
 export interface WebhookAttemptsTable {
   id: string; account_id: string; endpoint_id: string; delivery_id: number; event_id: string; type: string; attempt: number;
   status: AttemptStatus;
@@ -52,5 +63,6 @@ declare module "@/lib/core/tables" {
     webhook_deliveries: WebhookDeliveriesTable;
     webhook_attempts: WebhookAttemptsTable;
     webhook_recovers: WebhookRecoversTable;
+    webhook_lanes: WebhookLanesTable;
   }
 }

@@ -1,42 +1,37 @@
 import "server-only";
 import { config } from "@/lib/core/config";
-import { startLoop } from "@/lib/core/loop";
+import { startLoop, type Loop } from "@/lib/core/loop";
 import { onWebhookEmitted, webhookRings } from "./wake";
-import { deliveryTick, type LaneReport } from "./worker";
+import { deliveryQueue, type LaneReport } from "./worker";
 
-// The delivery worker's clock (lib/core/loop.ts). A tick does not wait for the lanes it started, so a
-// slow receiver never delays the others. Several processes may tick together: claims are leased
-// (db/deliveries.ts).
+// The delivery queue on its clock (lib/core/loop.ts). A tick does not wait for the lanes it
+// started, so a slow receiver never delays the others. Several processes may tick together: a lane
+// has one holder at a time (db/lanes.ts). Stopping claims no more lanes; a lane under way finishes the
+// attempt it is making, records what it sent and goes back for the next instance, at the latest by
+// STOP_DEADLINE_MS (lib/core/job-queue.ts).
 
 export interface WebhookWorkerOptions {
   tickMs?: number;
   keepAlive?: boolean;
-  /** Called as each tick's lanes end (the CLI worker counts deliveries with it). */
+  /** Called as each lane's turn ends (the CLI worker counts deliveries with it). */
   onLanes?: (report: LaneReport) => void;
 }
 
 // A message emitted in this process ticks soon (a tick already running ticks again after it), but at
-// most every WAKE_GAP_MS: a lane already running claims it itself (webhookRings), so a burst of emits
+// most every WAKE_GAP_MS: a lane already running reads it itself (webhookRings), so a burst of emits
 // costs a few ticks, not one each.
 const WAKE_GAP_MS = 100;
 
-export function startWebhookWorker(opts: WebhookWorkerOptions = {}): { stop(): Promise<void> } {
-  const busy = new Set<string>();
-  const running = new Set<Promise<unknown>>();
+export function startWebhookWorker(opts: WebhookWorkerOptions = {}): Loop {
+  const queue = deliveryQueue({ rings: webhookRings, onTurn: opts.onLanes });
   let unsubscribe = () => {};
-  const tick = async () => {
-    const { done } = await deliveryTick({ busy, rings: webhookRings });
-    const lanes = done.then((r) => opts.onLanes?.(r));
-    running.add(lanes);
-    void lanes.finally(() => running.delete(lanes));
-  };
-  const loop = startLoop("webhook delivery", tick, {
+  const loop = startLoop("webhook delivery", () => queue.tick(), {
     tickMs: opts.tickMs ?? config().WEBHOOK_TICK_MS,
     keepAlive: opts.keepAlive,
     wakeGapMs: WAKE_GAP_MS,
     onStop: async () => {
       unsubscribe();
-      await Promise.all(running); // an attempt under way is finished and recorded, never cut off
+      await queue.stop();
     },
   });
   // The same wake function each time for one loop, so a second start in this process (which gets the

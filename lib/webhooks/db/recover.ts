@@ -1,14 +1,17 @@
 import "server-only";
-import { sql } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { db, writeTx } from "@/lib/core/client";
+import type { DB } from "@/lib/core/tables";
 import { uuid7Batch } from "@/lib/core/uuid7";
 import type { RecoverRun } from "../schema";
+import { holdLane, type LaneClaim } from "./lanes";
 
 // Recover as a background run (migration 0021). Starting one only counts the failed
 // messages since `since` (up to the newest delivery now, upto_id) and records the run; the delivery
-// worker's tick (recoverStep) queues them again BATCH at a time from a cursor, so a large backlog
-// never holds one long transaction and a restart resumes at the cursor. Two instances may step the
-// same run: the cursor moves by a conditional update, and the loser's batch rolls back.
+// worker's lane for the endpoint (stepRecovers) queues them again BATCH at a time from a cursor,
+// so a large backlog never holds one long transaction and a restart resumes at the cursor. Only the holder of the
+// endpoint's lane steps its runs (a job of the one queue: a crashed holder's run is taken up with
+// its lane); the cursor moves by a conditional update besides, so a batch is queued once.
 // Progress is read from the messages themselves: a queued message is "done" once its next attempt
 // has been made (recordIn sets trigger_type back to scheduled), whatever that attempt answered. A run
 // is done when none of its messages still waits for that attempt (an endpoint disabled meanwhile fails
@@ -52,30 +55,41 @@ const toRun = (r: RunRow, done: number): RecoverRun => ({
 });
 
 /**
- * One step of every running run: queue the next batch again, or, once all are queued and none is
- * still waiting for its attempt, mark the run done. Runs on each delivery tick (a handful of rows).
+ * One step of the endpoint's running runs, by the holder of its lane (./lanes.ts) at the start of
+ * its turn: queue the next batch again, or, once all are queued and none is still waiting for its
+ * attempt, mark the run done. With `lane`, a step writes only while the lane holds the endpoint; the
+ * cursor moves by a conditional update besides, so a batch is never queued twice. A disabled
+ * endpoint's run ends where it is (its waiting messages failed with the endpoint).
  */
-export async function recoverStep(now = Date.now(), batch = BATCH): Promise<number> {
-  const runs = await db().selectFrom("webhook_recovers").selectAll().where("status", "=", "running").orderBy("created_at").limit(20).execute();
+export async function stepRecovers(endpointId: string, now = Date.now(), opts: { batch?: number; lane?: LaneClaim; disabled?: boolean } = {}): Promise<number> {
+  const batch = opts.batch ?? BATCH;
+  const runs = await db().selectFrom("webhook_recovers").selectAll().where("endpoint_id", "=", endpointId).where("status", "=", "running")
+    .orderBy("created_at").limit(20).execute();
   let queued = 0;
+  const held = async (trx: Kysely<DB>) => !opts.lane || (await holdLane(trx, opts.lane));
   for (const r of runs) {
     const cursor = Number(r.cursor);
     const upto = Number(r.upto_id);
-    if (cursor >= upto) {
-      const waiting = await db().selectFrom("webhook_deliveries").select("id").where("recover_id", "=", r.id).where("trigger_type", "=", "manual").where("status", "=", "pending").limit(1).executeTakeFirst();
-      if (!waiting) await db().updateTable("webhook_recovers").set({ status: "done", finished_at: new Date(now).toISOString() }).where("id", "=", r.id).where("status", "=", "running").execute();
+    if (cursor >= upto || opts.disabled) {
+      const waiting = opts.disabled ? undefined : await db().selectFrom("webhook_deliveries").select("id").where("recover_id", "=", r.id)
+        .where("trigger_type", "=", "manual").where("status", "=", "pending").limit(1).executeTakeFirst();
+      if (!waiting) {
+        await writeTx(async (trx) => (await held(trx)) && trx.updateTable("webhook_recovers").set({ status: "done", finished_at: new Date(now).toISOString() })
+          .where("id", "=", r.id).where("status", "=", "running").execute());
+      }
       continue;
     }
     queued += await writeTx(async (trx) => {
+      if (!(await held(trx))) return 0;
       const ids = (await trx.selectFrom("webhook_deliveries").select("id").where("endpoint_id", "=", r.endpoint_id).where("status", "=", "failed")
         .where("created_at", ">=", r.since).where("id", ">", cursor).where("id", "<=", upto).orderBy("id").limit(batch).execute()).map((d) => Number(d.id));
       const next = ids.length < batch ? upto : ids[ids.length - 1];
       const moved = await trx.updateTable("webhook_recovers").set({ cursor: next, requeued: sql`requeued + ${ids.length}` })
         .where("id", "=", r.id).where("cursor", "=", cursor).executeTakeFirst();
-      if (Number(moved.numUpdatedRows) === 0) return 0; // another instance took this batch; nothing below runs
+      if (Number(moved.numUpdatedRows) === 0) return 0; // the batch was taken already: nothing below runs
       if (ids.length) {
         await trx.updateTable("webhook_deliveries")
-          .set({ status: "pending", next_attempt_at: now, trigger_type: "manual", lease_until: null, lease_token: null, recover_id: r.id })
+          .set({ status: "pending", next_attempt_at: now, trigger_type: "manual", recover_id: r.id })
           .where("id", "in", ids).where("status", "=", "failed").execute();
       }
       return ids.length;
