@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CALL_TYPES, CSV_ENGINE_COLUMNS, CallSidParams, DetailsQuery, ExportQuery, SummaryQuery } from "@/lib/calls/schema";
+import { CALL_TYPES, COUNT_CAP, CSV_ENGINE_COLUMNS, CallCount, CallSidParams, DetailsQuery, ExportQuery, SummaryQuery } from "@/lib/calls/schema";
 import type { SchemaRegistry } from "@/lib/openapi/json-schema";
 import { operation, type OperationObject } from "@/lib/openapi/operation";
 import { CallPage, CallRecord, CallSummary } from "@/lib/openapi/responses";
@@ -96,6 +96,23 @@ export function detailsPaths(r: SchemaRegistry): Record<string, Record<string, O
         errors: { 400: "Invalid query parameter (including `limit` and `cursor`, which this endpoint does not take); `errors` names each one" },
       }),
     },
+    "/details/count": {
+      get: operation(r, "get", {
+        tag: "Call analytics",
+        operationId: "countCalls",
+        summary: "Count the calls that match",
+        description:
+          "How many calls match the filters of `GET /details` (same names and values, without paging), asked for apart " +
+          "from the pages so that listing never pays for a count. Filters on agent, status, call type, engine and provider " +
+          "over whole UTC days (date-only `from`/`to`, or none) are summed from the daily rollup (`source: rollup`), so the " +
+          "answer costs the same at a million calls; any other filter (search, campaign, version, outcome, a time of day) " +
+          `counts the matching calls and stops past ${COUNT_CAP.toLocaleString("en-US")} (\`capped: true\`, \`total\` ${COUNT_CAP}).` + FIELD_NOTES,
+        query: ExportQuery,
+        queryNotes: FILTER_NOTES,
+        responses: { 200: { description: "The count", schema: CallCount } },
+        errors: { 400: "Invalid query parameter (including `limit` and `cursor`, which this endpoint does not take); `errors` names each one" },
+      }),
+    },
     "/events": {
       get: operation(r, "get", {
         tag: "Call analytics",
@@ -119,7 +136,7 @@ export function detailsPaths(r: SchemaRegistry): Record<string, Record<string, O
         summary: "One call record",
         description:
           "The record of one call of the account, with the same 13 fields as in `GET /details`. The paths " +
-          "/details/summary and /details/export take precedence, so a call whose sid is `summary` or `export` can only be listed.",
+          "/details/summary, /details/export and /details/count take precedence, so a call whose sid is `summary`, `export` or `count` can only be listed.",
         params: CallSidParams,
         paramNotes: { call_sid: "The call's `call_sid` (URL-encoded)" },
         responses: { 200: { description: "The call", schema: CallRecord } },

@@ -69,6 +69,18 @@ export type DetailsQuery = z.output<typeof DetailsQuery>;
 const ExportObject = DetailsObject.omit({ limit: true, cursor: true });
 export const ExportQuery = ExportObject.superRefine(onlyFieldFilters(Object.keys(ExportObject.shape)));
 
+/** Past this many matches a count of the calls themselves stops and says "at least" (CallCount's `capped`). */
+export const COUNT_CAP = 10_000;
+
+/** GET /api/details/count: how many calls the list's filters match (the export's query: the filters without paging). */
+export const CallCount = z
+  .object({
+    total: z.number().int().min(0).describe("Calls that match; with `capped` the count stopped here and more match"),
+    capped: z.boolean().describe(`true: at least \`total\` calls match (the count stops past ${COUNT_CAP.toLocaleString("en-US")} when it has to count the calls themselves)`),
+    source: z.enum(["rollup", "calls"]).describe("rollup: summed from the daily rollup (filters on agent, status, call type, engine and whole UTC days); calls: the matching calls counted"),
+  })
+  .meta({ id: "CallCount" });
+
 /** The export's columns after the record's 13 fields: the call's engine and its provider (empty without one), and the agent version it ran (empty for calls from before versions). */
 export const CSV_ENGINE_COLUMNS = ["engine_id", "provider", "agent_version"] as const;
 

@@ -5,10 +5,11 @@ import type { CallExtras } from "@/lib/calls/normalized";
 import type { CallEnding } from "@/lib/calls/endings";
 import { FINAL_CALL_STATUSES } from "@/lib/calls/status";
 import { sql } from "kysely";
-import { db, dialect } from "@/lib/core/client";
+import { db } from "@/lib/core/client";
 import { decodeCursor, keysetPage } from "@/lib/core/cursor";
 import { sqliteStatement } from "@/lib/core/prepared";
-import { hasOutcomeFilter, NO_OUTCOME, outcomeConditions, outcomesFor, outcomeWalk, type CallOutcome, type OutcomeFilter } from "@/lib/outcomes/db";
+import { NO_OUTCOME, outcomesFor, type CallOutcome } from "@/lib/outcomes/db";
+import { isUnfiltered, matchingCalls, matchingFrom, type CallFilters } from "./filter-sql";
 import { jobsFor } from "@/lib/analysis/db/status";
 import { withJobState } from "@/lib/analysis/state";
 
@@ -74,52 +75,6 @@ async function withOutcomes(accountId: string, calls: CallDetail[]): Promise<Cal
   return calls;
 }
 
-export interface CallFilters {
-  agent_id?: string; status?: string; call_type?: string; engine_id?: string; campaign_id?: string;
-  /** The engine's provider (calls_provider: account, provider, created_at). */ provider?: string;
-  /** Only with agent_id (calls_agent_version: account, agent, version, created_at). */ agent_version?: number;
-  /** Inclusive lower bound, ISO timestamp. */ from?: string;
-  /** Exclusive upper bound, ISO timestamp. */ toExclusive?: string;
-  q?: string;
-  /** Outcome filters: success, sentiment, disposition, outcome status and plan fields. */
-  outcome?: OutcomeFilter;
-}
-
-/** What a search string means: digits of a phone number, or words of the transcript. */
-function searchTerms(q: string): { phone: boolean; words: string[] } {
-  const trimmed = q.trim();
-  const digits = trimmed.replace(/\D/g, "");
-  const phone = /^[\d\s()+.-]+$/.test(trimmed) && digits.length >= 3;
-  const words = phone ? [digits] : (trimmed.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 16).map((w) => w.toLowerCase());
-  return { phone, words };
-}
-
-// Below this many matches (over all accounts) a search starts from the matching rows and sorts
-// them; above it, walking the time index and probing the match set finds a page sooner.
-const SPARSE_MATCHES = 2000;
-
-/**
- * Turns free text into a full-text condition. Phone-like input searches the numbers (indexed as each
- * number's full digits, last 10 and last 7 digits, so national and local forms match); anything else
- * is a prefix match on every word of the transcript. SQLite: FTS5; PostgreSQL: tsvector + GIN, whose
- * planner picks between the two strategies itself.
- */
-async function searchCondition(q: string, d: "sqlite" | "postgres") {
-  const { phone, words } = searchTerms(q);
-  if (words.length === 0) return undefined;
-  if (d === "postgres") {
-    const tsq = words.map((w) => `'${w}':*${phone ? "B" : "A"}`).join(" & ");
-    return { where: sql<boolean>`search @@ to_tsquery('simple', ${tsq})`, sparse: false };
-  }
-  const match = phone ? `numbers : "${words[0]}"*` : words.map((w) => `"${w}"*`).join(" AND ");
-  const hits = await sql<{ rowid: number }>`SELECT rowid FROM calls_fts WHERE calls_fts MATCH ${match} LIMIT ${SPARSE_MATCHES + 1}`.execute(db());
-  if (hits.rows.length <= SPARSE_MATCHES) {
-    const ids = JSON.stringify(hits.rows.map((r) => r.rowid));
-    return { where: sql<boolean>`id IN (SELECT value FROM json_each(${ids}))`, sparse: true };
-  }
-  return { where: sql<boolean>`id IN (SELECT rowid FROM calls_fts WHERE calls_fts MATCH ${match})`, sparse: false };
-}
-
 const PAGE_SQL = `SELECT ${DETAIL_COLUMNS.join(", ")} FROM calls WHERE account_id = ?`;
 const PAGE_ORDER = " ORDER BY created_at DESC, call_sid DESC LIMIT ?";
 
@@ -134,39 +89,13 @@ function unfilteredPageSqlite(accountId: string, limit: number, cursor?: string)
 const QUALIFIED = DETAIL_COLUMNS.map((c) => `calls.${c}` as `calls.${(typeof DETAIL_COLUMNS)[number]}`);
 
 export async function listCalls(accountId: string, f: CallFilters, limit: number, cursor?: string) {
-  const unfiltered = !f.agent_id && f.agent_version === undefined && !f.engine_id && !f.provider && !f.campaign_id && !f.status && !f.call_type && !f.from && !f.toExclusive && f.q === undefined && !hasOutcomeFilter(f.outcome);
-  const fast = unfiltered ? unfilteredPageSqlite(accountId, limit, cursor) : undefined;
+  const fast = isUnfiltered(f) ? unfilteredPageSqlite(accountId, limit, cursor) : undefined;
   if (fast) return page(accountId, fast, limit);
-  const search = f.q === undefined ? undefined : await searchCondition(f.q, dialect());
-  if (f.q !== undefined && !search) return { calls: [] as CallDetail[], next_cursor: null, has_more: false };
-  // Filtered by outcome: walk the outcome table in the log's order, each match joined to its call by
-  // primary key (lib/outcomes/db.ts outcomeWalk). SQLite's CROSS JOIN keeps that table the outer loop.
-  const walk = outcomeWalk(f.outcome);
-  // A unary + hides a column from SQLite's planner: with few matches, look the rows up by id and
-  // sort them, instead of walking the account's whole time index probing each row.
-  const col = (name: "account_id" | "created_at" | "call_sid") =>
-    walk ? sql.ref(`o.${name}`) : search?.sparse ? sql.raw(`+calls.${name}`) : sql.ref(`calls.${name}`);
-  let query = walk
-    ? db().selectFrom(`${walk.table} as o` as "call_outcomes as o").crossJoin("calls").select(QUALIFIED)
-      // By id (outcomeWalk's BY_ID) and account only: a call_sid equality beside the id made PostgreSQL
-      // multiply the two selectivities to one row, hash-join the account's every call and sort them
-      // (92 ms instead of 1.1 for success=true at 100,000 calls).
-      .whereRef("calls.account_id", "=", "o.account_id")
-    : db().selectFrom("calls").select(QUALIFIED);
-  query = query.where(sql<boolean>`${col("account_id")} = ${accountId}`);
-  for (const cond of walk?.where ?? []) query = query.where(cond);
-  if (f.agent_id) query = query.where("calls.agent_id", "=", f.agent_id);
-  if (f.agent_version !== undefined) query = query.where("calls.agent_version", "=", f.agent_version);
-  if (f.engine_id) query = query.where("calls.engine_id", "=", f.engine_id);
-  if (f.provider) query = query.where("calls.provider", "=", f.provider);
-  if (f.campaign_id) query = query.where("calls.campaign_id", "=", f.campaign_id);
-  if (f.status) query = query.where("calls.status", "=", f.status);
-  if (f.call_type) query = query.where("calls.call_type", "=", f.call_type);
-  const createdAt = sql.ref(walk ? "o.created_at" : "calls.created_at");
-  if (f.from) query = query.where(sql<boolean>`${createdAt} >= ${f.from}`);
-  if (f.toExclusive) query = query.where(sql<boolean>`${createdAt} < ${f.toExclusive}`);
-  if (search) query = query.where(search.where);
-  for (const cond of outcomeConditions(f.outcome, Boolean(walk))) query = query.where(cond);
+  const m = await matchingCalls(accountId, f);
+  if (!m) return { calls: [] as CallDetail[], next_cursor: null, has_more: false };
+  const { col } = m;
+  let query = matchingFrom(m.walk).select(QUALIFIED);
+  for (const cond of m.where) query = query.where(cond);
   if (cursor) {
     const [createdAt, callSid] = decodeCursor(cursor, 2);
     // Row-value comparison: SQLite and PostgreSQL both turn it into an index range.
@@ -177,7 +106,7 @@ export async function listCalls(accountId: string, f: CallFilters, limit: number
   // which filters are set (values are parameters), so it is prepared once per connection and kept
   // (the target: a first page filtered by outcome within 1.5x an unfiltered one). Search texts are left
   // to Kysely: their number is not bounded by the filter combinations.
-  const compiled = search ? undefined : query.compile();
+  const compiled = m.search ? undefined : query.compile();
   const stmt = compiled && sqliteStatement(compiled.sql);
   const rows = stmt ? (stmt.all(...compiled!.parameters) as DetailRow[]) : await query.execute();
   return page(accountId, rows, limit);
@@ -219,3 +148,4 @@ export async function callRecordingSource(accountId: string, callSid: string): P
 }
 
 export { insertCalls, type NewCall } from "./insert";
+export type { CallFilters } from "./filter-sql";
