@@ -61,6 +61,18 @@ export async function agentForIngest(accountId: string, id: string): Promise<{ a
   return row && { agent_id: row.id, agent_name: row.name, analysis_plan: row.analysis_plan ? (JSON.parse(row.analysis_plan) as AnalysisPlan) : null };
 }
 
+/**
+ * The fields of the account's analysis plans (with `agentId`, that agent's), oldest agent first and in
+ * plan order, each name once: the call export's per-field columns.
+ */
+export async function planFieldNames(accountId: string, agentId?: string): Promise<string[]> {
+  let q = db().selectFrom("agents").select("analysis_plan").where("account_id", "=", accountId).where("analysis_plan", "is not", null);
+  if (agentId) q = q.where("id", "=", agentId);
+  const rows = await q.orderBy("created_at").orderBy("id").execute();
+  const names = rows.flatMap((r) => (JSON.parse(r.analysis_plan!) as AnalysisPlan).fields?.map((f) => f.name) ?? []);
+  return [...new Set(names)];
+}
+
 export async function listAgents(accountId: string, limit: number, cursor?: string) {
   let q = db().selectFrom("agents").select([...COLS]).where("account_id", "=", accountId);
   if (cursor) {

@@ -45,7 +45,9 @@ const CsvBody = z
   .describe(
     `RFC 4180 CSV, UTF-8, CRLF line ends. A header row with the record's ${SPEC_FIELDS.length} spec fields (${SPEC_FIELDS.join(", ")}), ` +
       `the call's engine and agent version (${CSV_ENGINE_COLUMNS.join(", ")}; empty for calls without one) and the outcome columns ` +
-      `(${OUTCOME_COLUMNS.join(", ")}; outcome_fields is the plan's fields as JSON), then one row per call. ` +
+      `(${OUTCOME_COLUMNS.join(", ")}; outcome_fields is every field the outcome holds as JSON), then one column per field of the analysis plans ` +
+      "of the agents exported (the `agent_id` filter's agent, else every agent of the account with a plan; `field_<name>`, e.g. field_seats, " +
+      "each name once, oldest agent first; empty where a call has no value), then one row per call. " +
       "Text cells that start with = @ (or a tab/carriage return), or with + or - not followed by only phone characters, " +
       "get a leading ' so spreadsheets do not run them as formulas, and so does such text after a , ; tab or line break inside a cell " +
       "(a spreadsheet splitting on ; would start a cell there); phone numbers such as +14155550101 stay as written, " +

@@ -5,6 +5,9 @@ import * as deployRoute from "@/app/api/agent/[id]/deploy/route";
 import * as enginesRoute from "@/app/api/engines/route";
 import * as webhook from "@/app/api/webhooks/[provider]/[secret]/route";
 import { resetConfigForTests } from "@/lib/core/config";
+import { CALL_FIELDS } from "@/lib/calls/db/calls";
+import { CSV_ENGINE_COLUMNS } from "@/lib/calls/schema";
+import { OUTCOME_COLUMNS } from "@/lib/outcomes/csv";
 import { ANALYSIS_PLAN_EXAMPLE } from "@/lib/outcomes/openapi";
 import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
 import { startFakeBolna, type FakeBolna } from "@/lib/testing/fake-bolna";
@@ -110,6 +113,34 @@ describe("outcome filters on GET /api/details", () => {
     expect(rows[0]).toMatchObject({ call_sid: sids.booked3, outcome_status: "analyzed", success: "true", success_reason: "r", sentiment: "positive",
       disposition: "booked", outcome_fields: '{"seats":3,"plan":"pro"}' });
     expect((await call(exportRoute.GET, "GET", `/api/details/export?field[bogus]=1&agent_id=${agentId}`, { token: a.token })).status).toBe(400);
+  });
+
+  it("the CSV export has one column per plan field: the filtered agent's, else every plan's, each name once", async () => {
+    const csv = async (q: string) => {
+      const res = await call(exportRoute.GET, "GET", `/api/details/export?${q}`, { token: a.token });
+      expect(res.status).toBe(200);
+      return Papa.parse<Record<string, string>>(res.json as string, { header: true, skipEmptyLines: true });
+    };
+    const mine = await csv(`agent_id=${agentId}`);
+    expect(mine.meta.fields).toEqual([...CALL_FIELDS, ...CSV_ENGINE_COLUMNS, ...OUTCOME_COLUMNS, "field_seats", "field_plan"]);
+    expect(CSV_ENGINE_COLUMNS).toContain("agent_version");
+    const by = new Map(mine.data.map((r) => [r.call_sid, r]));
+    expect(by.get(sids.booked3)).toMatchObject({ field_seats: "3", field_plan: "pro" });
+    expect(by.get(sids.booked10)).toMatchObject({ field_seats: "10", field_plan: "" });
+    expect(by.get(sids.plain)).toMatchObject({ field_seats: "", field_plan: "" });
+
+    // A second agent's plan shares "plan" and adds "insurance": one column each, the older agent's first.
+    const other = { ...ANALYSIS_PLAN_EXAMPLE, fields: [{ name: "plan", type: "string" }, { name: "insurance", type: "boolean" }] };
+    const created = await call(agentRoute.POST, "POST", "/", { token: a.token, body: { ...bolnaExampleAgent(), analysis_plan: other } });
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    const all = await csv("");
+    expect(all.meta.fields!.slice(-3)).toEqual(["field_seats", "field_plan", "field_insurance"]);
+    expect(all.data.find((r) => r.call_sid === sids.callback1)).toMatchObject({ field_seats: "1", field_plan: "basic", field_insurance: "" });
+    expect((await csv(`agent_id=${agentId}`)).meta.fields!.slice(-2)).toEqual(["field_seats", "field_plan"]);
+    // Another account's plans add no columns.
+    const b = await newAccountWithToken("Other");
+    const theirs = await call(exportRoute.GET, "GET", "/api/details/export", { token: b.token });
+    expect(String(theirs.json).split("\r\n")[0]).not.toContain("field_");
   });
 
   // Each filter alone: the export answers exactly the rows the call log lists for it.
