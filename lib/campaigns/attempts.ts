@@ -20,12 +20,18 @@ export async function applyCallStatus(trx: Kysely<DB>, c: AttemptRef, callSid: s
   await endAttempt(trx, c, status, now, { last_call_sid: callSid });
 }
 
-/** An attempt ended with `status`: retry after the delay when the policy says so, else the contact's final state. */
-export async function endAttempt(trx: Kysely<DB>, c: AttemptRef, status: string, now: Date, extra: { last_call_sid?: string | null; skip_reason?: string | null; last_status?: string } = {}) {
+/**
+ * An attempt ended with `status`: retry after the delay when the policy says so, else the contact's
+ * final state. Only a contact in one of `from` changes (by default any attempt in flight).
+ */
+export async function endAttempt(
+  trx: Kysely<DB>, c: AttemptRef, status: string, now: Date,
+  extra: { last_call_sid?: string | null; skip_reason?: string | null; last_status?: string } = {}, from: readonly string[] = ["dialing", "in_progress"],
+) {
   const outcome = decideAfterAttempt(c.retry, c.attempts, status, now);
   const common = { last_status: extra.last_status ?? status, skip_reason: extra.skip_reason ?? null, ...(extra.last_call_sid !== undefined ? { last_call_sid: extra.last_call_sid } : {}) };
   const set = outcome.kind === "retry"
     ? { ...common, state: "pending", next_attempt_at: outcome.next_attempt_at.toISOString() }
     : { ...common, state: outcome.state, next_attempt_at: null };
-  await setContact(trx, c.campaign_id, c.seq, set, now.toISOString(), ["dialing", "in_progress"]);
+  await setContact(trx, c.campaign_id, c.seq, set, now.toISOString(), from);
 }

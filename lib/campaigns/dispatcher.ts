@@ -133,8 +133,10 @@ async function dial(c: CampaignRow, s: Settings, r: DueRow) {
     }));
   } catch (err) {
     // Once the engine accepted the call, the attempt is the call's: its webhooks end it, never this.
+    // So too when its answer came too late but its webhook did: that adopted the still-dialing
+    // contact (in_progress with the call's id), and failing it now would dial the person again.
     if (progress.accepted) throw err;
-    await writeTx((trx) => endAttempt(trx, ref, "failed", new Date(), { last_status: "dial-error", skip_reason: reasonOf(err).slice(0, 500) }));
+    await writeTx((trx) => endAttempt(trx, ref, "failed", new Date(), { last_status: "dial-error", skip_reason: reasonOf(err).slice(0, 500) }, ["dialing"]));
     return;
   }
   // The webhook may have delivered later statuses already: tag the call and read where it is now,

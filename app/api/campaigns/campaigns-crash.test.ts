@@ -20,7 +20,8 @@ import * as listRoute from "./route";
 // state such a death leaves, two contacts claimed ("dialing") and nobody to finish them, is made with
 // the dispatcher's own claim; then the engine's news and a later tick must settle both without
 // dialling anyone again: the call the engine did place is adopted by its webhook, the claim that
-// never reached the engine is written off as dial-lost.
+// never reached the engine is written off as dial-lost. And a dial whose answer came too late while
+// the engine's webhook already adopted its call stays that call's (the crash matrix found it under load).
 
 let bolna: FakeBolna;
 let app: Awaited<ReturnType<typeof startRouteServer>>;
@@ -87,5 +88,36 @@ describe("a dial orphaned by a dead process", () => {
     const tagged = await call(details.GET, "GET", `/api/details?campaign_id=${id}`, { token: w.token });
     expect(tagged.json.calls.map((c: { call_sid: string }) => c.call_sid)).toEqual([e.id]);
     expect((await call(details.GET, "GET", `/api/details?q=4155550999`, { token: w.token })).json.calls.map((c: { call_sid: string }) => c.call_sid)).toEqual([stranger.id]);
+  });
+
+  it("stays the call's when the engine placed it but answered too late: its webhook adopted it, the timeout neither fails it nor dials it again", async () => {
+    const { listId, numbers: [number] } = await contactList(w, 1);
+    const retry = { max_attempts: 2, delay_seconds: 60, on: ["failed", "no-answer", "busy"] };
+    const id = (await call(listRoute.POST, "POST", "/api/campaigns", { token: w.token, body: { name: "Late answer", agent_id: w.agentId, list_id: listId, retry } })).json.campaign_id;
+    await call(actionRoute.POST, "POST", "/", { token: w.token, params: { campaign_id: id, action: "start" } });
+    const timeout = process.env.ENGINE_TIMEOUT_MS;
+    process.env.ENGINE_TIMEOUT_MS = "1000";
+    resetConfigForTests();
+    const answers = bolna.holdCallAnswers();
+    try {
+      const tick = dispatchTick();
+      await expect.poll(() => answers.waiting).toBe(1);
+      // The engine placed the call and reports it before its answer to POST /call, which comes too late.
+      const e = [...bolna.executions.values()].find((x) => (x.telephony_data as { to_number?: string }).to_number === number)!;
+      expect(await bolna.advance(e.id, "in-progress")).toBe(200);
+      await tick;
+      answers.release();
+      const contacts = async () => (await call(contactsRoute.GET, "GET", "/", { token: w.token, params: { campaign_id: id } })).json.contacts;
+      expect(await contacts()).toEqual([expect.objectContaining({ state: "in_progress", attempts: 1, last_call_sid: e.id })]);
+      expect(await bolna.advance(e.id, "completed")).toBe(200);
+      await dispatchTick(new Date(Date.now() + 3_600_000));
+      expect(await contacts()).toEqual([expect.objectContaining({ state: "completed", attempts: 1, last_call_sid: e.id, last_status: "completed" })]);
+      expect(bolna.calls.filter((c) => c.recipient_phone_number === number)).toHaveLength(1);
+    } finally {
+      answers.release();
+      process.env.ENGINE_TIMEOUT_MS = timeout;
+      if (timeout === undefined) delete process.env.ENGINE_TIMEOUT_MS;
+      resetConfigForTests();
+    }
   });
 });
