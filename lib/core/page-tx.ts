@@ -8,7 +8,9 @@ import type { DB } from "./tables";
 // are gathered instead: additions to rollup rows (a page of a thousand calls adds to a few dozen
 // rows, each once, several rows per statement, at the end), and reads whose answer the page cannot
 // change (an account's webhook endpoints). On PostgreSQL each statement is a round trip, and these
-// were most of a sync's. Outside such a transaction both run at once, as they always did.
+// were most of a sync's. Outside such a transaction both run at once, as they always did. Rows of
+// a call new to the page and in it once (its outcome) may be deferred too: nothing else in the
+// page reads them, so they are inserted at the end, several per statement.
 
 /**
  * An addition to a rollup row: `upsert` is `INSERT … VALUES (?, …) ON CONFLICT (key) DO UPDATE SET
@@ -23,7 +25,11 @@ export interface RollupAdd {
 }
 
 interface Row { add: RollupAdd; params: unknown[]; key: string; negative: boolean }
-interface Page { rollups: Map<string, Row>; memo: Map<string, Promise<unknown>>; callSids: readonly string[] }
+interface Page {
+  rollups: Map<string, Row>; memo: Map<string, Promise<unknown>>; callSids: readonly string[];
+  /** Calls the page inserts and holds once (markFresh); rows deferred by INSERT text. */
+  fresh: ReadonlySet<string>; deferred: Map<string, unknown[][]>;
+}
 
 const pages = new WeakMap<Kysely<DB>, Page>();
 
@@ -32,10 +38,11 @@ const pages = new WeakMap<Kysely<DB>, Page>();
  * additions are written before it returns.
  */
 export async function inPageTx<T>(trx: Kysely<DB>, callSids: readonly string[], fn: () => Promise<T>): Promise<T> {
-  const page: Page = { rollups: new Map(), memo: new Map(), callSids };
+  const page: Page = { rollups: new Map(), memo: new Map(), callSids, fresh: new Set(), deferred: new Map() };
   pages.set(trx, page);
   try {
     const result = await fn();
+    await writeDeferred(trx, page);
     await writeRollups(trx, page);
     return result;
   } finally {
@@ -45,6 +52,26 @@ export async function inPageTx<T>(trx: Kysely<DB>, callSids: readonly string[], 
 
 /** The calls of the page `trx` stores; undefined outside a page transaction. */
 export const pageCallSids = (trx: Kysely<DB>): readonly string[] | undefined => pages.get(trx)?.callSids;
+
+/** Says which calls the page inserts new and holds once: their own rows may be deferred (deferRow). */
+export function markFresh(trx: Kysely<DB>, sids: ReadonlySet<string>): void {
+  const page = pages.get(trx);
+  if (page) page.fresh = sids;
+}
+
+/**
+ * Defers an INSERT of one `VALUES (?, …)` row of call `sid` to the end of the page, when the page
+ * inserted that call new and holds it once (no later report of the page reads the row); false
+ * otherwise, and the caller runs it now. Deferred rows go in the order they came, by statement.
+ */
+export function deferRow(trx: Kysely<DB>, sid: string, text: string, params: unknown[]): boolean {
+  const page = pages.get(trx);
+  if (!page?.fresh.has(sid)) return false;
+  const rows = page.deferred.get(text) ?? [];
+  rows.push(params);
+  page.deferred.set(text, rows);
+  return true;
+}
 
 /** A read the page cannot change, made once per page transaction (every time outside one). */
 export function pageMemo<T>(trx: Kysely<DB>, key: string, read: () => Promise<T>): Promise<T> {
@@ -106,6 +133,13 @@ export function manyRows(text: string, n: number): string {
     manyTexts.set(key, (many = text.replace(VALUES, `VALUES ${Array(n).fill(row).join(", ")}`)));
   }
   return many;
+}
+
+async function writeDeferred(trx: Kysely<DB>, page: Page): Promise<void> {
+  for (const [text, rows] of page.deferred) {
+    for (const chunk of fixedChunks(rows)) await runSql(trx, manyRows(text, chunk.length), chunk.flat());
+  }
+  page.deferred.clear();
 }
 
 /** Every gathered row, rollup by rollup, in key order (two writers never lock the same rows the other way round). */

@@ -11,7 +11,8 @@ import type { FieldFilter, OUTCOME_STATUSES } from "./filters";
 import type { AnalysisPlan, Sentiment } from "./schema";
 import { moveOutcomeShare } from "./db/rollups";
 import { moveOutcomeMinute } from "@/lib/alerts/db/minute";
-import { CALL_CREATED, FIELDS_DELETE, fieldsInsert, OUTCOME_OLD, OUTCOME_UPSERT } from "./db/outcome-sql";
+import { CALL_CREATED, FIELDS_DELETE, fieldsInsert, OUTCOME_INSERT, OUTCOME_OLD, OUTCOME_UPSERT } from "./db/outcome-sql";
+import { deferRow } from "@/lib/core/page-tx";
 
 /** A call's outcome as GET /api/details shows it. */
 export interface CallOutcome {
@@ -39,6 +40,8 @@ export interface KnownCall {
   name: string; fromNumber: string; toNumber: string; agentVersion: number | null;
   /** The call's cost now: kept on the outcome for the rollup's judged_cost. */
   cost: number;
+  /** The call's row id, when the caller has it (ingest). */
+  callId?: number;
 }
 
 /**
@@ -73,13 +76,16 @@ export async function writeOutcome(
   // The rollup's engine columns: '' for a call without an engine, as in the call rollups.
   const engineId = call.engineId ?? "", provider = call.provider ?? "";
   const [old] = isNew ? [] : await runSql<OldShare>(trx, OUTCOME_OLD, [accountId, callSid]);
-  const [{ call_id: callId }] = await runSql<{ call_id: number | string }>(trx, OUTCOME_UPSERT, [
+  const values = [
     accountId, callSid, agentId, "analyzed", meta.source, o.success === null ? null : pg ? o.success : Number(o.success),
     o.success_reason, o.sentiment, o.disposition,
     // [name, value] pairs: PostgreSQL's jsonb would reorder an object's keys, and the plan's order is kept.
     JSON.stringify(Object.entries(o.fields)), o.errors.length ? JSON.stringify(o.errors) : null, meta.model, meta.analyzedAt, createdAt,
-    engineId, provider, call.cost, accountId, callSid,
-  ]);
+    engineId, provider, call.cost,
+  ];
+  // A sync page's new call: its row goes in at the end of the page with the others (lib/core/page-tx.ts).
+  const deferred = isNew && call.callId !== undefined && deferRow(trx, callSid, OUTCOME_INSERT, [...values, call.callId]);
+  const callId = deferred ? call.callId : (await runSql<{ call_id: number | string }>(trx, OUTCOME_UPSERT, [...values, accountId, callSid]))[0].call_id;
   // Alerts: the minute rollup first, as ingest touches it before its outcome hook (lock order).
   // An outcome counts in the minute it was analysed (lib/alerts/db/minute.ts).
   await moveOutcomeMinute(trx, accountId, old && { analyzed_at: old.analyzed_at, agent_id: old.agent_id, engine_id: old.engine_id, provider: old.provider,
@@ -95,7 +101,8 @@ export async function writeOutcome(
   const params: unknown[] = [];
   for (const [name, v] of Object.entries(o.fields)) {
     if (v === null) continue;
-    params.push(accountId, callSid, name, createdAt, typeof v === "number" ? v : typeof v === "boolean" ? Number(v) : null, typeof v === "string" ? v : null, callId);
+    const row = [accountId, callSid, name, createdAt, typeof v === "number" ? v : typeof v === "boolean" ? Number(v) : null, typeof v === "string" ? v : null, callId];
+    if (!(deferred && deferRow(trx, callSid, fieldsInsert(1), row))) params.push(...row);
   }
   if (params.length) await runSql(trx, fieldsInsert(params.length / 7), params);
   await emitCallAnalyzed(trx, accountId, { call_sid: callSid, agent_id: agentId, name: call.name, from_number: call.fromNumber, to_number: call.toNumber,
@@ -113,20 +120,20 @@ type OldShare = { agent_id: string; success: number | boolean | null; sentiment:
   analyzed_at: string; engine_id: string; provider: string; cost: number };
 
 /**
- * Ingest's hook for the engine's own analysis, in the ingest's transaction: a vendor's analysis
+ * The engine's own analysis as the call's outcome, in the ingest's transaction: a vendor's analysis
  * (Vapi's, Retell's: success, sentiment, structured data) becomes the call's outcome (source
  * "engine") whether or not the agent has a plan; without one, an execution whose extracted_data
- * carries the plan's keys does (Bolna). Reports without either leave any earlier outcome alone.
+ * carries the plan's keys does (Bolna). Reports without either leave any earlier outcome alone
+ * (false: nothing written).
  */
-export function engineOutcomeHook(plan: AnalysisPlan | null | undefined): CallHook {
-  return async (trx, accountId, call, isNew) => {
-    const o = evaluateVendorAnalysis(plan, call.extra.engine_analysis) ?? (plan ? evaluateExtraction(plan, call.extra.extracted_data) : null);
-    if (!o) return;
-    // Ingest passes the call's stored created_at and holds the call's lock.
-    await writeOutcome(trx, accountId, call.call_sid, call.agent_id, o, { source: "engine", model: null, analyzedAt: call.updated_at }, isNew,
-      { createdAt: call.created_at, engineId: call.engine_id, provider: call.provider, name: call.name, fromNumber: call.from_number, toNumber: call.to_number,
-        agentVersion: call.agent_version ?? null, cost: call.cost });
-  };
+export async function writeEngineOutcome(plan: AnalysisPlan | null | undefined, ...[trx, accountId, call, isNew]: Parameters<CallHook>): Promise<boolean> {
+  const o = evaluateVendorAnalysis(plan, call.extra.engine_analysis) ?? (plan ? evaluateExtraction(plan, call.extra.extracted_data) : null);
+  if (!o) return false;
+  // Ingest passes the call's stored created_at and holds the call's lock.
+  await writeOutcome(trx, accountId, call.call_sid, call.agent_id, o, { source: "engine", model: null, analyzedAt: call.updated_at }, isNew,
+    { createdAt: call.created_at, engineId: call.engine_id, provider: call.provider, name: call.name, fromNumber: call.from_number, toNumber: call.to_number,
+      agentVersion: call.agent_version ?? null, cost: call.cost, callId: call.id });
+  return true;
 }
 
 

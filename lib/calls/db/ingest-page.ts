@@ -1,6 +1,6 @@
 import "server-only";
 import { groupedWriteTx } from "@/lib/core/group-commit";
-import { fixedChunks, inPageTx, manyRows } from "@/lib/core/page-tx";
+import { fixedChunks, inPageTx, manyRows, markFresh } from "@/lib/core/page-tx";
 import { runSql } from "@/lib/core/prepared";
 import {
   applyCall, callLockKey, dayOf, insertParams, prepareCall, rollupLockKey, writeContext,
@@ -40,7 +40,9 @@ export async function upsertCalls(accountId: string, items: readonly PageItem[])
     for (const [i, { report }] of items.entries()) {
       if (once.get(report.call_sid) === 1 && !stored.has(report.call_sid)) fresh.set(i, await prepareCall(trx, ctx, report, undefined));
     }
-    const ids = await insertMany(trx, ctx, [...fresh.values()].filter((p): p is PreparedCall => !!p));
+    const inserted = [...fresh.values()].filter((p): p is PreparedCall => !!p);
+    const ids = await insertMany(trx, ctx, inserted);
+    markFresh(trx, new Set(inserted.map((p) => p.c.call_sid)));
     const done = new Set<string>();
     const outcomes: UpsertOutcome[] = [];
     for (const [i, { report, hooks }] of items.entries()) {

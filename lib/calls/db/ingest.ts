@@ -4,6 +4,7 @@ import type { CallPatch, NormalizedCall } from "@/lib/calls/normalized";
 import { mergePatch, type StoredCall } from "@/lib/calls/merge";
 import { dialect } from "@/lib/core/client";
 import { groupedWriteTx } from "@/lib/core/group-commit";
+import { deferRow } from "@/lib/core/page-tx";
 import { runSql } from "@/lib/core/prepared";
 import { numbersText } from "./insert";
 import type { DB } from "@/lib/core/tables";
@@ -25,8 +26,8 @@ export type UpsertOutcome = "imported" | "updated" | "unchanged";
 /** What a stored call counted for before this change: a hook takes it back from its own rollups. */
 export type CallShare = Pick<Stored, "agent_id" | "status" | "duration" | "cost" | "created_at"> & { engine_id: string | null; provider: string | null };
 
-/** The call a hook is handed: as stored, with the provider of its engine (null: the engine is unknown). */
-export type HookCall = ResolvedCall & { provider: string | null };
+/** The call a hook is handed: as stored, with the provider of its engine (null: the engine is unknown) and its row's id. */
+export type HookCall = ResolvedCall & { provider: string | null; id: number };
 
 /**
  * A feature that follows every call (its outcome, campaign contact, alert minutes, events out):
@@ -143,12 +144,14 @@ export async function applyCall(trx: Kysely<DB>, ctx: WriteContext, p: PreparedC
   const sameText = isPatch && old && (["transcription", "from_number", "to_number"] as const).every((k) => (old as Partial<StoredCall>)[k] === c[k]);
   if (!pg && !sameText) {
     if (old) await runSql(trx, FTS_DELETE, [id]);
-    await runSql(trx, FTS_INSERT, [id, c.transcription, numbersText(c.from_number, c.to_number)]);
+    // A sync page's new call: its index row goes in at the page's end with the others' (nothing reads it before).
+    const fts = [id, c.transcription, numbersText(c.from_number, c.to_number)];
+    if (old || !deferRow(trx, c.call_sid, FTS_INSERT, fts)) await runSql(trx, FTS_INSERT, fts);
   }
   await moveRollups(trx, before, rollupShares({ ...c, account_id: accountId, created_at: createdAt, provider }, true));
   // The stored created_at: an outcome's rollup day and the call log's order follow the call row.
   // The stored agent_version too: the first record's stamp, which later deliveries keep.
-  const stored = old ? { ...c, created_at: createdAt, agent_version: old.agent_version ?? null, provider } : { ...c, provider };
+  const stored = old ? { ...c, created_at: createdAt, agent_version: old.agent_version ?? null, provider, id } : { ...c, provider, id };
   const previous = old ? { agent_id: old.agent_id, status: old.status, duration: old.duration, cost: old.cost, created_at: createdAt,
     engine_id: old.engine_id ?? null, provider: old.provider ?? null } : undefined;
   for (const hook of hooks) await hook(trx, accountId, stored, !old, previous);
