@@ -50,8 +50,9 @@ describe("kill -9 in the middle of a campaign's dialling", () => {
     bolna.holdCalls(true); // every slot stays taken until the test lets the calls end
     const answers = bolna.holdCallAnswers();
     expect((await api(actionRoute.POST, "POST", { campaign_id: id, action: "start" })).status).toBe("running");
-    // Only the victim ticks until the crash: every slot is its dial in flight, unanswered.
-    apps = await crashInstances(() => startServer(database, crashEnv({ CAMPAIGN_DISPATCHER: "on", CAMPAIGN_TICK_MS: "50" })), { otherFrom: "crash" });
+    // Only the victim ticks until the crash: every slot is its dial in flight, unanswered (a long
+    // engine timeout, so the dials are cut by the kill, not given up first on a slow machine).
+    apps = await crashInstances(() => startServer(database, crashEnv({ CAMPAIGN_DISPATCHER: "on", CAMPAIGN_TICK_MS: "50", ENGINE_TIMEOUT_MS: "60000" })), { otherFrom: "crash" });
     await until("the victim's dials to reach the engine", () => (answers.waiting === SLOTS ? true : undefined));
     await apps.crash();
     answers.release();
