@@ -23,6 +23,8 @@ export const DELIVERY_TIMEOUT_MS = 15_000;
 const FLUSH_EVERY = 10;
 /** A lane that caught up waits this long before reading again (well inside the 1 s p99 target). */
 const GATHER_MS = 100;
+/** A turn with a backlog ends after this long: the lane goes back, so instances share busy endpoints. */
+const TURN_MS = 1_000;
 /** Failures this close to the 5-day limit are recorded before the next attempt, so nothing is sent after a disable. */
 const NEAR_DISABLE_MS = 15 * 60_000;
 /** A lane's turn that threw waits 1 s, 5 s, 30 s, then a minute; its holders dying 5 times in a row end it for a minute. */
@@ -110,6 +112,7 @@ async function runLane(endpointId: string, ctx: JobContext, clock: () => number,
   // Stopping: what was sent is recorded, and the lane goes back for the next instance at once. A lost
   // claim writes nothing whatever this says.
   const stop: Outcome = { kind: "release" };
+  const started = Date.now();
   for (;;) {
     const current = await laneEndpoint(endpointId);
     if (!current || current.disabled || ended(await recording)) return { kind: "done" };
@@ -137,6 +140,7 @@ async function runLane(endpointId: string, ctx: JobContext, clock: () => number,
     // A short batch ends the turn unless this process emitted meanwhile (a message committed while
     // the read ran): then read again rather than leave it to the next tick.
     if (items.length === 0 || (items.length < batch && (opts.rings?.() ?? 0) === rings)) return { kind: "done" };
+    if (Date.now() - started >= TURN_MS) return { kind: "done" };
     // Caught up: let a few more messages gather before the next read. On SQLite every record is a
     // commit (synchronous=FULL: an fsync on the one event loop); one per message emitted cost more
     // than the sending.
