@@ -10,6 +10,8 @@ export const SYNC_LOOP = "engine syncs";
 
 export interface SyncResult { imported: number; updated: number; unchanged: number }
 export interface SyncProgress extends SyncResult { pages: number }
+/** A finished pull: `store_ms`, the time spent storing pages (the rest waited on the engine's answers). */
+export interface SyncRun extends SyncProgress { store_ms: number }
 
 /** The created_at range a sync pulls: as asked, by default the last 7 days (epoch ms). */
 export function syncRange(range: { from?: string; to?: string } = {}): { from: number; to: number } {
@@ -26,14 +28,17 @@ export function syncRange(range: { from?: string; to?: string } = {}): { from: n
  */
 export async function syncEngine(
   engine: EngineRow, range: { from: number; to: number }, onPage?: (progress: SyncProgress) => Promise<void>,
-): Promise<SyncProgress> {
+): Promise<SyncRun> {
   const { run } = capableAdapter(engine, "sync", "engine_id");
   const progress: SyncProgress = { imported: 0, updated: 0, unchanged: 0, pages: 0 };
+  let storeMs = 0;
   await run(engine, range, async (calls) => {
+    const started = performance.now();
     for (const outcome of await ingestCalls(engine, calls)) progress[outcome] += 1;
+    storeMs += performance.now() - started;
   }, async () => {
     progress.pages += 1;
     await onPage?.({ ...progress });
   });
-  return progress;
+  return { ...progress, store_ms: storeMs };
 }
