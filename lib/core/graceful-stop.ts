@@ -9,7 +9,7 @@ import { stopAllLoops } from "./loop";
 // lapse. Then the handlers that were there before ours run (Next's: it closes the server and exits).
 
 const SIGNALS = ["SIGTERM", "SIGINT"] as const;
-/** Past the deadline, the loops that are not job queues (a dispatcher's dial, a delivery under way) get this much more. */
+/** Past the deadline, the loops that are not job queues (a dispatcher's dial, an alert mail) get this much more. */
 const MARGIN_MS = 5_000;
 const g = globalThis as unknown as { __voxdeskGracefulStop?: boolean };
 
