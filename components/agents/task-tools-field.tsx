@@ -63,7 +63,7 @@ export function TaskToolsField({ index }: { index: number }) {
         <span id={labelId} className="text-xs font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
           API tools
         </span>
-        {selected.length > 0 && <span className="text-xs text-zinc-500 tabular-nums">{selected.length} attached</span>}
+        {selected.length > 0 && <span className="text-xs text-zinc-500 tabular-nums dark:text-zinc-400">{selected.length} attached</span>}
       </div>
       {error && (
         <p id={errorId} className="text-[13px] leading-snug text-red-600 dark:text-red-400">
