@@ -2,6 +2,7 @@ import { expect, test } from "./accounts";
 import { startFakeAiProvider, type FakeAiProvider } from "@/lib/testing/fake-ai-provider";
 import { startLoopbackServer, type LoopbackServer } from "@/lib/testing/loopback-server";
 import { shots } from "./helpers";
+import { axe } from "./a11y-support";
 import { auth, unique } from "./agents-support";
 import { FAKE_BOLNA_KEY, fakeBolnaPort } from "./fake-bolna-env";
 
@@ -13,6 +14,8 @@ import { FAKE_BOLNA_KEY, fakeBolnaPort } from "./fake-bolna-env";
 
 const TOOL_TOKEN = "tok_e2e_test_chat_secret_91";
 const REPLY = "Booked you for Monday at 10.";
+// axe on a dialog leaves out the page beneath it (inert while the dialog is open; e2e/a11y.spec.ts checks it).
+const MAIN = "main";
 let fake: FakeAiProvider;
 let target: LoopbackServer;
 
@@ -89,10 +92,13 @@ test("chat with a tool call, save it as a test case, run the tests, see the resu
   await expect(card).toContainText(`POST ${target.origin}/book`);
   await expect(card).toContainText("Monday 10:00");
   // The conversation scrolls inside the sheet: with the tool card shown, the message box and Send
-  // stay in view at desktop and phone sizes without scrolling anything.
+  // stay in view at desktop and phone sizes without scrolling anything, and the conversation stays
+  // at its final reply below the card as its box changes size, down to a phone with its keyboard open.
   const viewport = page.viewportSize();
-  for (const [width, height] of [[1280, 720], [390, 844]] as const) {
+  for (const [width, height] of [[1280, 720], [390, 844], [390, 560]] as const) {
     await page.setViewportSize({ width, height });
+    await expect(log.getByText(REPLY)).toBeInViewport({ ratio: 1 });
+    if (height < 600) continue; // the sheet scrolls to its composer there (the keyboard covers it anyway)
     await expect(box).toBeInViewport();
     await expect(panel.getByRole("button", { name: "Send", exact: true })).toBeInViewport();
     await expect(panel.getByRole("button", { name: "Save as test case" })).toBeInViewport();
@@ -106,21 +112,57 @@ test("chat with a tool call, save it as a test case, run the tests, see the resu
 
   await shots(page, "agent-test-chat");
 
-  // Save as test case: the expectations start from what this conversation showed.
+  // Save as test case: the expectations start from what this conversation showed; each of the four
+  // kinds has its own inputs, and a bad value is named beside its field before anything is sent.
   await panel.getByRole("button", { name: "Save as test case" }).click();
   const save = page.getByRole("dialog", { name: "Save as test case" });
-  await expect(save.getByRole("textbox", { name: "Expectation 1 value" })).toHaveValue(toolName);
-  await expect(save.getByRole("textbox", { name: "Expectation 2 value" })).toHaveValue(REPLY);
-  await save.getByRole("textbox", { name: "Name" }).fill("Books Monday");
+  const row = (n: number) => save.getByRole("group", { name: `Expectation ${n}` });
+  await expect(row(1).getByLabel("Kind")).toHaveValue("tool_called");
+  await expect(row(1).getByRole("combobox", { name: "Tool" })).toHaveValue(toolName);
+  await expect(row(1).getByRole("combobox", { name: "Tool" }).getByRole("option")).toHaveText(["Choose a tool", toolName]);
+  await expect(row(1)).toContainText('Called here with {"day":"monday"}');
+  const args = row(1).getByRole("textbox", { name: /^Arguments/ });
+  await args.fill('{"day": monday}');
+  await args.blur();
+  await expect(args).toHaveAttribute("aria-invalid", "true");
+  await expect(row(1)).toContainText("Arguments must be a JSON object");
+  await args.fill('{"day": "monday"}');
+  await expect(row(2).getByRole("textbox", { name: "Text" })).toHaveValue(REPLY);
+  await save.getByRole("button", { name: "Add expectation" }).click();
+  await row(3).getByLabel("Kind").selectOption({ label: "Reply matches" });
+  const pattern = row(3).getByRole("textbox", { name: "Pattern" });
+  await pattern.fill("Monday at (\\d+");
+  await pattern.blur();
+  await expect(pattern).toHaveAttribute("aria-invalid", "true");
+  await expect(row(3)).toContainText("pattern is not a valid regular expression");
+  await pattern.fill("Monday at \\d+");
+  await save.getByRole("button", { name: "Add expectation" }).click();
+  await row(4).getByLabel("Kind").selectOption({ label: "Judged" });
+  const criterion = row(4).getByRole("textbox", { name: "Criterion" });
+  await criterion.focus();
+  await criterion.blur();
+  await expect(row(4)).toContainText("criteria is required");
+  await criterion.fill("The agent confirms the day of the booking");
+  await save.getByRole("textbox", { name: "Name", exact: true }).fill("Books Monday");
+  await expect(save.locator('[aria-invalid="true"]')).toHaveCount(0);
+  for (const dark of [false, true]) {
+    await page.evaluate((d) => document.documentElement.classList.toggle("dark", d), dark);
+    expect((await axe(page, "save as test case", dark ? "dark" : "light", [MAIN])).blocking).toEqual([]);
+  }
+  await page.evaluate(() => document.documentElement.classList.remove("dark"));
+  await shots(page, "agent-test-save");
   await save.getByRole("button", { name: "Save test case" }).click();
   await expect(save).toBeHidden();
   await expect(page.getByText('Test case "Books Monday" saved')).toBeVisible();
 
-  // Run the tests on the latest version: the run replays the turn through the same provider.
+  // Run the tests on the latest version: the run replays the turn through the same provider, then the judge answers.
   scriptBooking(toolName);
+  fake.script({ json: { passed: true, reason: "It confirms Monday" } });
   await panel.getByRole("tab", { name: "Test cases" }).click();
-  await expect(panel.getByTestId("test-case")).toHaveCount(1);
-  await expect(panel.getByTestId("test-case")).toContainText("Books Monday");
+  const testCase = panel.getByTestId("test-case");
+  await expect(testCase).toHaveCount(1);
+  await expect(testCase).toContainText("Books Monday");
+  await expect(testCase).toContainText(`calls ${toolName} with {"day":"monday"} · says "${REPLY}" · matches /Monday at \\d+/ · judged: The agent confirms the day`);
   await panel.getByRole("button", { name: "Run tests on the latest version" }).click();
   const run = panel.getByTestId("test-run");
   await expect(run).toHaveAttribute("data-status", "passed", { timeout: 30_000 });
@@ -128,6 +170,42 @@ test("chat with a tool call, save it as a test case, run the tests, see the resu
   await expect(run.getByRole("progressbar", { name: "Test run progress" })).toHaveAttribute("aria-valuenow", "1");
   await expect(run.getByTestId("test-result")).toHaveAttribute("data-passed", "true");
   await shots(page, "agent-test-run");
+
+  // Edit the case: Escape gives focus back to its Edit button; a saved edit shows in the list (PUT).
+  const editButton = panel.getByRole("button", { name: "Edit test case Books Monday" });
+  await editButton.click();
+  const edit = page.getByRole("dialog", { name: "Edit test case" });
+  await expect(edit.getByRole("textbox", { name: "Message 1" })).toHaveValue("Book me on Monday");
+  await expect(edit.getByRole("textbox", { name: "{first_name}" })).toHaveValue("Ada");
+  await page.keyboard.press("Escape");
+  await expect(edit).toBeHidden();
+  await expect(editButton).toBeFocused();
+  await editButton.click();
+  await edit.getByRole("textbox", { name: "Name", exact: true }).fill("Books Monday at ten");
+  const message = edit.getByRole("textbox", { name: "Message 1" });
+  await message.fill("");
+  await message.blur();
+  await expect(edit).toContainText("a turn must not be empty");
+  await message.fill("Book me on Monday, please");
+  const erow = (n: number) => edit.getByRole("group", { name: `Expectation ${n}` });
+  await expect(erow(1).getByRole("textbox", { name: /^Arguments/ })).toHaveValue('{\n  "day": "monday"\n}');
+  await erow(2).getByRole("textbox", { name: "Text" }).fill("Monday at 10");
+  await edit.getByRole("button", { name: "Remove expectation 4" }).click();
+  await expect(erow(4)).toHaveCount(0);
+  for (const dark of [false, true]) {
+    await page.evaluate((d) => document.documentElement.classList.toggle("dark", d), dark);
+    expect((await axe(page, "edit test case", dark ? "dark" : "light", [MAIN])).blocking).toEqual([]);
+  }
+  await page.evaluate(() => document.documentElement.classList.remove("dark"));
+  await shots(page, "agent-test-edit");
+  await edit.getByRole("button", { name: "Save changes" }).click();
+  await expect(edit).toBeHidden();
+  const renamed = panel.getByRole("button", { name: "Edit test case Books Monday at ten" });
+  await expect(renamed).toBeFocused();
+  await expect(testCase).toContainText(`1 message · calls ${toolName} with {"day":"monday"} · says "Monday at 10" · matches /Monday at \\d+/`);
+  await expect(testCase).not.toContainText("judged");
+  const stored = await request.get(`/api/agent/${id}/tests`, { headers: auth() });
+  expect((await stored.json()).tests[0]).toMatchObject({ name: "Books Monday at ten", turns: ["Book me on Monday, please"], variables: { first_name: "Ada" } });
 
   // Closing the panel returns focus to its button; History shows the version's last run.
   await page.keyboard.press("Escape");
@@ -151,7 +229,7 @@ test("chat with a tool call, save it as a test case, run the tests, see the resu
   await expect(run).toContainText("Passed 0 of 1");
   await expect(run.getByTestId("test-result")).toHaveAttribute("data-passed", "false");
   await expect(run.getByText(`${toolName} was not called`)).toBeVisible();
-  await run.getByText("Transcript of Books Monday").click();
+  await run.getByText("Transcript of Books Monday at ten").click();
   await expect(run).toContainText("Sorry, I cannot book.");
   // The past runs, newest first; picking the earlier one shows its results again.
   const pastRuns = panel.getByRole("list", { name: "Past runs" }).getByTestId("past-run");

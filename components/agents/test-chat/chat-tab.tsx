@@ -8,12 +8,18 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { useCan } from "@/lib/people/hooks/use-can";
 import { cn, focusRing } from "@/lib/utils";
-import { atBottom } from "./follow";
+import { keepsFollowing } from "./follow";
 import { SaveTestDialog } from "./save-test-dialog";
 import { ToolCallCard } from "./tool-call-card";
 import { useTestChat, type Entry } from "./use-test-chat";
 
-export type ChatTabProps = { agentId: string; version?: number; variableNames: string[] };
+export type ChatTabProps = {
+  agentId: string;
+  version?: number;
+  variableNames: string[];
+  /** The tested version's tools, offered when the conversation is saved as a test case. */
+  toolIds: readonly string[];
+};
 
 function Bubble({ who, children, mine = false }: { who: string; children: React.ReactNode; mine?: boolean }) {
   return (
@@ -53,25 +59,39 @@ export function ChatTab(props: ChatTabProps) {
 }
 
 /** The conversation (welcome first, replies streamed, tool calls as cards), its variables and the message box. */
-function Chat({ agentId, version, variableNames }: ChatTabProps) {
+function Chat({ agentId, version, variableNames, toolIds }: ChatTabProps) {
   const [values, setValues] = React.useState<Record<string, string>>(() => Object.fromEntries(variableNames.map((v) => [v, ""])));
   // The chat reads variables when a turn starts; editing them applies from the next message (or Reset).
   const chat = useTestChat({ agentId, version, variables: values });
   const [draft, setDraft] = React.useState("");
   const [saving, setSaving] = React.useState(false);
   const log = React.useRef<HTMLDivElement>(null);
+  const content = React.useRef<HTMLDivElement>(null);
   // Follow the newest message as replies stream, unless the user scrolled up to read (sending follows again).
   const follow = React.useRef(true);
+  const lastTop = React.useRef(0);
   const { reset } = chat;
 
   // A new version starts a new conversation, opening with that version's welcome.
   React.useEffect(() => { follow.current = true; reset(); }, [reset]);
+  // Sizes, not entries: a tool card grows when its result comes, and the box shrinks when the page does
+  // (a phone's keyboard); either moves the bottom without a new entry.
   React.useEffect(() => {
-    if (follow.current) log.current?.scrollTo({ top: log.current.scrollHeight });
-  }, [chat.entries, chat.streaming]);
+    const box = log.current;
+    if (!box || !content.current) return;
+    const observer = new ResizeObserver(() => {
+      if (follow.current) box.scrollTop = box.scrollHeight;
+    });
+    observer.observe(box);
+    observer.observe(content.current);
+    return () => observer.disconnect();
+  }, []);
 
   function onScroll() {
-    if (log.current) follow.current = atBottom(log.current);
+    const box = log.current;
+    if (!box) return;
+    follow.current = keepsFollowing(follow.current, lastTop.current, box);
+    lastTop.current = box.scrollTop;
   }
 
   function submit(e?: React.FormEvent) {
@@ -108,15 +128,17 @@ function Chat({ agentId, version, variableNames }: ChatTabProps) {
         // Focusable so the keyboard can scroll it.
         tabIndex={0}
         onScroll={onScroll}
-        className={cn("flex min-h-24 flex-1 flex-col gap-3 overflow-y-auto overscroll-contain rounded-md border border-zinc-200 p-3 dark:border-zinc-800", focusRing)}
+        className={cn("flex min-h-24 flex-1 flex-col overflow-y-auto overscroll-contain rounded-md border border-zinc-200 p-3 dark:border-zinc-800", focusRing)}
       >
-        {chat.entries.length === 0 && !chat.streaming && (
-          <p className="m-auto text-sm text-zinc-500 dark:text-zinc-400">No welcome message. Write to the agent below.</p>
-        )}
-        {chat.entries.map((e, i) => <EntryView key={i} entry={e} />)}
-        {chat.streaming && chat.entries.at(-1)?.kind !== "assistant" && (
-          <p className="text-xs text-zinc-500 dark:text-zinc-400">Agent is answering…</p>
-        )}
+        <div ref={content} className="flex flex-1 flex-col gap-3">
+          {chat.entries.length === 0 && !chat.streaming && (
+            <p className="m-auto text-sm text-zinc-500 dark:text-zinc-400">No welcome message. Write to the agent below.</p>
+          )}
+          {chat.entries.map((e, i) => <EntryView key={i} entry={e} />)}
+          {chat.streaming && chat.entries.at(-1)?.kind !== "assistant" && (
+            <p className="text-xs text-zinc-500 dark:text-zinc-400">Agent is answering…</p>
+          )}
+        </div>
       </div>
       {/* The finished reply (or the error) is announced once. */}
       <p aria-live="polite" className="sr-only">{chat.announce}</p>
@@ -163,7 +185,7 @@ function Chat({ agentId, version, variableNames }: ChatTabProps) {
           </Button>
         </div>
       </form>
-      {saving && <SaveTestDialog agentId={agentId} entries={chat.entries} variables={values} onClose={() => setSaving(false)} />}
+      {saving && <SaveTestDialog agentId={agentId} entries={chat.entries} variables={values} toolIds={toolIds} onClose={() => setSaving(false)} />}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { atBottom } from "./follow";
+import { atBottom, keepsFollowing } from "./follow";
 
 describe("atBottom (the conversation follows new messages only from the bottom)", () => {
   it("follows at the bottom and within a line of it", () => {
@@ -11,5 +11,16 @@ describe("atBottom (the conversation follows new messages only from the bottom)"
   });
   it("follows when everything fits", () => {
     expect(atBottom({ scrollHeight: 300, scrollTop: 0, clientHeight: 300 })).toBe(true);
+  });
+});
+
+describe("keepsFollowing (after a scroll event)", () => {
+  it("keeps following when the content grew past the bottom since the follower scrolled (a tool card's result)", () => {
+    expect(keepsFollowing(true, 700, { scrollHeight: 1300, scrollTop: 700, clientHeight: 300 })).toBe(true);
+  });
+  it("stops when the reader scrolled up, and starts again at the bottom", () => {
+    expect(keepsFollowing(true, 700, { scrollHeight: 1000, scrollTop: 400, clientHeight: 300 })).toBe(false);
+    expect(keepsFollowing(false, 400, { scrollHeight: 1000, scrollTop: 600, clientHeight: 300 })).toBe(false);
+    expect(keepsFollowing(false, 600, { scrollHeight: 1000, scrollTop: 690, clientHeight: 300 })).toBe(true);
   });
 });

@@ -44,6 +44,8 @@ export function TestPanel({ agent, open, onClose }: TestPanelProps) {
   const pickedVersion = useVersion(agent.agent_id, version);
   const source = version === undefined ? agent : pickedVersion.data ?? agent;
   const variableNames = React.useMemo(() => templateVariables(source), [source]);
+  const toolIds = React.useMemo(
+    () => [...new Set(source.agent_config.tasks.flatMap((t) => t.tools_config.api_tools?.api_tool_ids ?? []))], [source]);
   return (
     <Sheet open={open} onOpenChange={(o) => !o && onClose()}>
       <SheetContent data-testid="agent-test-panel" className="max-w-3xl">
@@ -62,10 +64,10 @@ export function TestPanel({ agent, open, onClose }: TestPanelProps) {
             </TabsList>
             {/* Both stay mounted: switching tabs keeps the conversation. */}
             <TabsContent value="chat" forceMount className={TAB_CLASS}>
-              {open && <ChatTab key={agent.agent_id} agentId={agent.agent_id} version={version} variableNames={variableNames} />}
+              {open && <ChatTab key={agent.agent_id} agentId={agent.agent_id} version={version} variableNames={variableNames} toolIds={toolIds} />}
             </TabsContent>
             <TabsContent value="tests" className={TAB_CLASS}>
-              <TestsTab agentId={agent.agent_id} version={version} />
+              <TestsTab agentId={agent.agent_id} version={version} variableNames={variableNames} toolIds={toolIds} />
             </TabsContent>
           </Tabs>
         </SheetBody>

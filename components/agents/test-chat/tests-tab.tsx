@@ -1,7 +1,7 @@
 "use client";
 
 import * as React from "react";
-import { FlaskConical, Play, Trash2 } from "lucide-react";
+import { FlaskConical, Pencil, Play, Trash2 } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -11,13 +11,14 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useAgentTests, useDeleteAgentTest, useRunAgentTests, useTestRuns, type AgentTest } from "@/lib/agents/tests/hooks";
 import { useCan } from "@/lib/people/hooks/use-can";
 import { cn, focusRing } from "@/lib/utils";
+import { EditTestDialog } from "./edit-test-dialog";
 import { PastRuns } from "./past-runs";
 import { RunResults } from "./run-results";
 
 function expectWords(t: AgentTest): string {
   return t.expect.map((e) => {
     switch (e.type) {
-      case "tool_called": return `calls ${e.tool}`;
+      case "tool_called": return `calls ${e.tool}${e.args ? ` with ${JSON.stringify(e.args)}` : ""}`;
       case "reply_contains": return `says "${e.text}"`;
       case "reply_matches": return `matches /${e.pattern}/`;
       case "judge": return `judged: ${e.criteria}`;
@@ -25,8 +26,16 @@ function expectWords(t: AgentTest): string {
   }).join(" · ");
 }
 
-/** The agent's test cases, deleting one, and running them all against the chosen version. */
-export function TestsTab({ agentId, version }: { agentId: string; version?: number }) {
+export type TestsTabProps = {
+  agentId: string;
+  version?: number;
+  /** The chosen version's {variables} and tools, offered when a case is edited. */
+  variableNames: readonly string[];
+  toolIds: readonly string[];
+};
+
+/** The agent's test cases, editing or deleting one, and running them all against the chosen version. */
+export function TestsTab({ agentId, version, variableNames, toolIds }: TestsTabProps) {
   const tests = useAgentTests(agentId);
   const runs = useTestRuns(agentId);
   const start = useRunAgentTests(agentId);
@@ -34,6 +43,7 @@ export function TestsTab({ agentId, version }: { agentId: string; version?: numb
   const can = useCan("editor");
   const [runId, setRunId] = React.useState<string | null>(null);
   const [toDelete, setToDelete] = React.useState<AgentTest | null>(null);
+  const [toEdit, setToEdit] = React.useState<AgentTest | null>(null);
   const runsTitle = React.useId();
   // Until a run is started here, the newest run is shown.
   const shown = runId ?? runs.data?.[0]?.run_id ?? null;
@@ -66,6 +76,9 @@ export function TestsTab({ agentId, version }: { agentId: string; version?: numb
                 {t.turns.length === 1 ? "1 message" : `${t.turns.length} messages`} · {expectWords(t)}
               </p>
             </div>
+            <Button size="icon" variant="ghost" aria-label={`Edit test case ${t.name}`} disabled={!can.allowed} title={can.reason} onClick={() => setToEdit(t)}>
+              <Pencil aria-hidden="true" />
+            </Button>
             <Button size="icon" variant="ghost" aria-label={`Delete test case ${t.name}`} disabled={!can.allowed} title={can.reason} onClick={() => setToDelete(t)}>
               <Trash2 aria-hidden="true" />
             </Button>
@@ -99,6 +112,9 @@ export function TestsTab({ agentId, version }: { agentId: string; version?: numb
           </div>
         )}
       </div>
+      {toEdit && (
+        <EditTestDialog key={toEdit.test_id} agentId={agentId} test={toEdit} variableNames={variableNames} toolIds={toolIds} onClose={() => setToEdit(null)} />
+      )}
       <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(o) => !o && setToDelete(null)}

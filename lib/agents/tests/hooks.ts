@@ -51,6 +51,16 @@ export function useCreateAgentTest(agentId: string) {
   });
 }
 
+/** Replaces a test whole (PUT): the list is read again. */
+export function useUpdateAgentTest(agentId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ testId, body }: { testId: string; body: CreateTestBody }) =>
+      fetchJson<AgentTest>(`${base(agentId)}/${encodeURIComponent(testId)}`, { method: "PUT", body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: testKeys.list(agentId) }),
+  });
+}
+
 export function useDeleteAgentTest(agentId: string) {
   const qc = useQueryClient();
   return useMutation({
