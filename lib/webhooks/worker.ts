@@ -30,6 +30,7 @@ const NEAR_DISABLE_MS = 15 * 60_000;
 /** A lane's turn that threw waits 1 s, 5 s, 30 s, then a minute; its holders dying 5 times in a row end it for a minute. */
 const LANE_BACKOFF_MS = [1_000, 5_000, 30_000, 60_000];
 const LANE_ATTEMPTS = 5;
+const SWEEP_MS = 10_000;
 
 export interface TickOptions {
   /** The clock that schedules (tests move it); signatures always carry the real time of the attempt. */
@@ -65,10 +66,15 @@ export function deliveryQueue(opts: TickOptions & { onTurn?: (r: LaneReport) => 
       opts.onTurn?.(report);
     }
   });
+  let swept = -Infinity;
   return {
     ...queue,
     async tick(now = new Date(clock())) {
-      await openLanes(now.getTime());
+      // Endpoints get their lane when created; the sweep for any without one is rare (first tick, then every 10 s).
+      if (performance.now() - swept >= SWEEP_MS) {
+        swept = performance.now();
+        await openLanes(now.getTime());
+      }
       return queue.tick(now);
     },
   };

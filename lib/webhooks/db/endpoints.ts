@@ -38,6 +38,10 @@ export function signingSecrets(r: EndpointRow, now: number): string[] {
   return secrets;
 }
 
+/** Its delivery lane (./lanes.ts), made with the endpoint so the worker's tick only has to claim it. */
+const newLane = (endpointId: string) => ({ endpoint_id: endpointId, attempts: 0, claim: null, lease_until: null, not_before: EPOCH, claimed_at: EPOCH });
+const EPOCH = new Date(0).toISOString();
+
 export async function createEndpoint(accountId: string, v: { url: string; description?: string; events: string[] }) {
   const id = crypto.randomUUID();
   const now = new Date().toISOString();
@@ -49,7 +53,10 @@ export async function createEndpoint(accountId: string, v: { url: string; descri
     created_at: now, updated_at: now,
   };
   describeAudit({ resourceId: id, summary: `webhook endpoint ${v.url}` });
-  await writeTx((trx) => trx.insertInto("webhook_endpoints").values(row).execute());
+  await writeTx(async (trx) => {
+    await trx.insertInto("webhook_endpoints").values(row).execute();
+    await trx.insertInto("webhook_lanes").values(newLane(id)).execute();
+  });
   return { row, secret };
 }
 

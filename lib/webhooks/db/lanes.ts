@@ -40,8 +40,8 @@ export const WEBHOOK_LANES: QueueTable<Lane> = {
 };
 
 /**
- * Lanes for the endpoints that have due work and none yet (an endpoint's first message, a copied
- * database): a read on every tick, a write only when one is missing.
+ * Lanes for the endpoints that have due work and none (an endpoint made before lanes were, a copied
+ * database); an endpoint gets its lane when it is created. A read, and a write only when one is missing.
  */
 export async function openLanes(now: number): Promise<number> {
   const missing = await sql<{ endpoint_id: string }>`SELECT DISTINCT d.endpoint_id FROM webhook_deliveries d
