@@ -175,8 +175,8 @@ describe("results under a lost claim", () => {
     const now = Date.now() + 10;
     const [delivery] = await dueBatch(id, now, 10);
     // This worker's claim on the lane lapsed and another instance holds it now.
-    await db().insertInto("webhook_lanes").values({ endpoint_id: id, attempts: 1, claim: "another", lease_until: iso(now + 30_000),
-      not_before: iso(0), claimed_at: iso(now) }).execute();
+    await db().updateTable("webhook_lanes").set({ attempts: 1, claim: "another", lease_until: iso(now + 30_000), claimed_at: iso(now) })
+      .where("endpoint_id", "=", id).execute();
     const endpoint = await endpointRow(id);
     const lane = { endpointId: id, claim: "mine", leaseMs: 30_000 };
     const late = (ok: boolean, status: number) => ({ endpoint, delivery, now: now + 2_000, ok,
