@@ -69,5 +69,5 @@ describe("kill -9 in the middle of a campaign's dialling", () => {
     expect(dialled.sort()).toEqual([...numbers].sort());
     const open = await db().selectFrom("campaign_contacts").select("e164").where("campaign_id", "=", id).where("state", "in", ["pending", "dialing", "in_progress"]).execute();
     expect(open).toEqual([]);
-  }, 90_000);
+  }, 120_000);
 });

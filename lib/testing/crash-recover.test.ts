@@ -9,8 +9,8 @@ import { webhookWorld, type WebhookWorld } from "./webhook-world";
 // The crash matrix (docs/background-work.md, "Crash-tested"): kill -9 of a `next start` in the middle
 // of a webhook recover run — the receiver holds the first message the run sends again unanswered —
 // then a restart (on PostgreSQL a second instance runs throughout). The run ends done with every
-// failed message delivered at least once and recorded once, nothing left pending, and the sends
-// within the messages plus the one in flight at the crash.
+// failed message delivered at least once and recorded once, nothing left pending, and every send
+// recorded as an attempt but the one in flight at the crash.
 
 const FAILED = 4;
 let database = "";
@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 describe("kill -9 in the middle of a webhook recover run", () => {
-  it("ends the run done, delivers each failed message at least once and records it once, sends within messages + in flight", async () => {
+  it("ends the run done, delivers each failed message at least once and records it once, every send recorded but the one in flight", async () => {
     const id = await w.endpoint(rx);
     for (let i = 0; i < FAILED; i++) await w.ping(id);
     // No instance runs yet: the messages are marked as a receiver down past the last retry leaves them.
@@ -53,8 +53,11 @@ describe("kill -9 in the middle of a webhook recover run", () => {
     expect(messages.map((m) => m.status)).toEqual(Array(FAILED).fill("success"));
     expect(new Set(rx.accepted.map((r) => r.id)).size).toBe(FAILED);
     expect(new Set(rx.received.map((r) => r.id)).size).toBe(FAILED);
-    expect(rx.received.length).toBeLessThanOrEqual(FAILED + 1);
-    const attempts = await db().selectFrom("webhook_attempts").select("delivery_id").where("endpoint_id", "=", id).where("status", "=", "success").execute();
-    expect(attempts.map((a) => a.delivery_id).sort()).toEqual(messages.map((m) => m.id).sort());
-  }, 90_000);
+    const attempts = await db().selectFrom("webhook_attempts").select(["delivery_id", "status"]).where("endpoint_id", "=", id).execute();
+    expect(attempts.filter((a) => a.status === "success").map((a) => a.delivery_id).sort()).toEqual(messages.map((m) => m.id).sort());
+    // Bounded: every send is a recorded attempt (one that timed out while the receiver held it is
+    // one too), but the one the dead instance had in flight.
+    expect(rx.received.length - attempts.length).toBeGreaterThanOrEqual(0);
+    expect(rx.received.length - attempts.length).toBeLessThanOrEqual(1);
+  }, 120_000);
 });
