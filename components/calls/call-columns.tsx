@@ -39,13 +39,16 @@ const baseColumns = [
   }),
 ];
 
-/** The call log's columns; with an agent chosen, one more per field of its analysis plan. */
+/** A plan field's column id (also its header's data-column). */
+export const fieldColumnId = (name: string) => `field:${name}`;
+
+/** The call log's columns; with an agent chosen, one more per field of its analysis plan it shows. */
 export function callColumns(fields: readonly PlanFieldLike[] = []) {
   if (fields.length === 0) return baseColumns;
   return [
     ...baseColumns,
     ...fields.map((f) => col.accessor((c) => c.outcome?.fields?.[f.name] ?? null, {
-      id: `field:${f.name}`,
+      id: fieldColumnId(f.name),
       header: () => <span className="font-mono text-[12px] normal-case">{f.name}</span>,
       cell: (c) => <FieldValue value={c.getValue()} />,
       meta: f.type === "number" ? { align: "right" as const } : undefined,

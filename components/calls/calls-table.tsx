@@ -7,7 +7,7 @@ import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import type { PlanFieldLike } from "@/lib/calls/field-params";
 import type { CallRecord } from "@/lib/calls/hooks";
 import { cn } from "@/lib/utils";
-import { callColumns } from "./call-columns";
+import { callColumns, fieldColumnId } from "./call-columns";
 
 // Eleven columns (more with an agent's plan fields) beside the sidebar: slightly tighter than the
 // default cell padding; the table scrolls sideways when they do not fit.
@@ -18,23 +18,33 @@ export type CallsTableProps = {
   /** The call open in the sheet, highlighted. */
   selected: string | null;
   onOpen: (sid: string) => void;
-  /** The chosen agent's plan fields, each shown as a column. */
+  /** The chosen agent's plan fields to show, each as a column. */
   planFields?: readonly PlanFieldLike[];
+  /** A plan field just chosen: its column is scrolled into view (a new object each time, so choosing it again scrolls again). */
+  reveal?: { field: string } | null;
 };
 
 /** The call log table (TanStack Table for the column model; rows open with a click or Enter). */
-export function CallsTable({ calls, selected, onOpen, planFields }: CallsTableProps) {
+export function CallsTable({ calls, selected, onOpen, planFields, reveal }: CallsTableProps) {
   const columns = React.useMemo(() => callColumns(planFields), [planFields]);
+  const ref = React.useRef<HTMLTableElement>(null);
+  // After the render that added the column: the table scrolls sideways (its wrapper) to show it, in
+  // the middle where it can (the column menu stays open over the table's left part).
+  React.useEffect(() => {
+    if (!reveal) return;
+    const th = ref.current?.querySelector(`th[data-column="${CSS.escape(fieldColumnId(reveal.field))}"]`);
+    th?.scrollIntoView({ block: "nearest", inline: "center" });
+  }, [reveal]);
   // The React Compiler is not enabled here, and the table object is only read during this render.
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({ data: calls, columns, getCoreRowModel: getCoreRowModel(), getRowId: (c) => c.call_sid });
   return (
-    <Table aria-label="Calls">
+    <Table aria-label="Calls" ref={ref}>
       <THead>
         {table.getHeaderGroups().map((g) => (
           <tr key={g.id}>
             {g.headers.map((h) => (
-              <Th key={h.id} className={cn(cellPad, h.column.columnDef.meta?.align === "right" && "text-right")}>
+              <Th key={h.id} data-column={h.column.id} className={cn(cellPad, h.column.columnDef.meta?.align === "right" && "text-right")}>
                 {flexRender(h.column.columnDef.header, h.getContext())}
               </Th>
             ))}

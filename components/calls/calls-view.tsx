@@ -20,7 +20,10 @@ import { CallFilters, type CallFilterValues } from "./call-filters";
 import { CallCards } from "./call-cards";
 import { CallSheet } from "./call-sheet";
 import { CallsTable, CallsTableSkeleton } from "./calls-table";
+import { FieldColumns } from "./field-columns";
+import { MatchCount } from "./match-count";
 import { OutcomeFilters, type OutcomeFilterValues } from "./outcome-filters";
+import { useFieldColumns } from "./use-field-columns";
 import { useFieldFilters } from "./use-field-filters";
 
 /** `/calls`: the filterable call log with "Load more", CSV export and the call sheet. Everything is in the URL. */
@@ -32,6 +35,9 @@ export function CallsView() {
   const filters = callLogQuery(f, today, fieldFilters.values);
   const pages = useCallPages(filters);
   const calls = React.useMemo(() => pages.data?.pages.flatMap((p) => p.calls) ?? [], [pages.data]);
+  // The plan fields shown as columns (the operator's choice per agent) and the one to scroll to.
+  const fieldColumns = useFieldColumns(f.agent_id, fieldFilters.planFields);
+  const [reveal, setReveal] = React.useState<{ field: string } | null>(null);
   // A new call or a status change, whoever made it, shows without a reload while the page is visible.
   useLiveCalls();
 
@@ -89,9 +95,20 @@ export function CallsView() {
   } else {
     body = (
       <>
+        {/* The column menu opens on the left, over the record's columns: the plan's fields sit at the right end. */}
+        <div className="mb-2 flex flex-wrap items-center gap-x-4 gap-y-2">
+          {/* Its own request, once this view's first page is in: the page never waits for a count. */}
+          <MatchCount filters={filters} ready={Boolean(pages.data) && !pages.isPlaceholderData} />
+          {fieldFilters.planFields.length > 0 && (
+            <div className="hidden sm:block">
+              <FieldColumns fields={fieldFilters.planFields} shown={fieldColumns.shown}
+                onChange={(names, added) => { fieldColumns.choose(names); setReveal(added ? { field: added } : null); }} />
+            </div>
+          )}
+        </div>
         <div className={pages.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
           <div className="hidden sm:block">
-            <CallsTable calls={calls} selected={f.call} onOpen={open} planFields={fieldFilters.planFields} />
+            <CallsTable calls={calls} selected={f.call} onOpen={open} planFields={fieldColumns.shown} reveal={reveal} />
           </div>
           <div className="sm:hidden">
             <CallCards calls={calls} selected={f.call} onOpen={open} />

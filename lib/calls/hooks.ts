@@ -4,11 +4,13 @@ import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-qu
 import type { z } from "zod";
 // The API record (the spec's 13 fields and the engine extras) and the summary, as documented.
 import type { CallRecord as CallRecordSchema, CallSummary as CallSummarySchema } from "@/lib/openapi/responses";
+import type { CallCount as CallCountSchema } from "@/lib/calls/schema";
 import { toSearch } from "@/lib/calls/url-state";
 import { fetchJson } from "@/lib/http/fetch-json";
 
 export type CallRecord = z.output<typeof CallRecordSchema>;
 export type CallSummary = z.output<typeof CallSummarySchema>;
+export type CallCount = z.output<typeof CallCountSchema>;
 export interface CallPage { calls: CallRecord[]; next_cursor: string | null; has_more: boolean }
 
 export interface SummaryParams { from?: string; to?: string; agent_id?: string; campaign_id?: string }
@@ -19,6 +21,7 @@ export const callKeys = {
   summary: (p: SummaryParams) => [...callKeys.all, "summary", p] as const,
   lists: () => [...callKeys.all, "list"] as const,
   list: (filters: Record<string, string>) => [...callKeys.lists(), filters] as const,
+  count: (filters: Record<string, string>) => [...callKeys.all, "count", filters] as const,
   detail: (sid: string) => [...callKeys.all, "detail", sid] as const,
 };
 
@@ -50,6 +53,18 @@ export function useCallPages(filters: Record<string, string>) {
     initialPageParam: "",
     getNextPageParam: (last) => last.next_cursor ?? undefined,
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * How many calls the filters match (GET /api/details/count), asked for once `enabled` (the view's first
+ * page is in, so the count never holds up the rows). Under callKeys.all: live updates refetch it.
+ */
+export function useCallCount(filters: Record<string, string>, enabled: boolean) {
+  return useQuery({
+    queryKey: callKeys.count(filters),
+    queryFn: ({ signal }) => fetchJson<CallCount>(`/api/details/count?${toSearch(filters)}`, { signal }),
+    enabled,
   });
 }
 
