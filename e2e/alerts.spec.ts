@@ -67,6 +67,11 @@ test("create an alert rule, trip it with calls, and see the incident with its ca
     expect(placed.status()).toBe(202);
     sids.push((await placed.json()).call_sid as string);
   }
+  // The evaluator opens the incident at its first tick after the calls' minute is whole (up to a
+  // minute away): asked of the API, cheaply, rather than by reloading the page every two seconds.
+  const openIncidents = async () => ((await (await request.get("/api/incidents?status=open", { headers: auth() })).json()).incidents as { rule_name: string }[])
+    .filter((i) => i.rule_name === ruleName).length;
+  await expect.poll(openIncidents, { timeout: 90_000, intervals: [1000] }).toBe(1);
   const incident = page.getByRole("listitem", { name: `Incident: ${ruleName}` });
   await expect(async () => {
     await page.reload();
