@@ -62,11 +62,12 @@ export function EditTestDialog({ agentId, test, variableNames, toolIds, onClose 
               <legend className="mb-1 text-sm font-medium">Your messages</legend>
               <p className="text-xs text-zinc-500 dark:text-zinc-400">In order; the agent answers each.</p>
               {turns.fields.map((f, i) => (
-                <div key={f.id} className="flex items-end gap-2">
+                // The remove button sits by the box, not by its error below.
+                <div key={f.id} className="flex items-start gap-2">
                   <Field label={`Message ${i + 1}`} className="min-w-0 flex-1" error={errors.turns?.[i]?.text?.message}>
                     <Textarea rows={2} {...form.register(`turns.${i}.text`)} />
                   </Field>
-                  <Button type="button" variant="ghost" size="icon" aria-label={`Remove message ${i + 1}`} onClick={() => turns.remove(i)}>
+                  <Button type="button" variant="ghost" size="icon" className="mt-7" aria-label={`Remove message ${i + 1}`} onClick={() => turns.remove(i)}>
                     <Trash2 aria-hidden="true" />
                   </Button>
                 </div>
