@@ -21,6 +21,7 @@ export interface WebhookDeliveriesTable {
   attempts: number;
   /** When the next attempt is due while pending; once success or failed, when it settled (the API shows null then). */
   next_attempt_at: number;
+  /** Unused since migration 0034 (the endpoint's lane holds the claim); kept NULL. */
   lease_until: number | null; lease_token: string | null;
   /** scheduled | manual (a resend or recover asked for the next attempt) */
   trigger_type: string;
