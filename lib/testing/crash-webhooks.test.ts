@@ -12,8 +12,8 @@ import { webhookWorld, type WebhookWorld } from "./webhook-world";
 // of a webhook fan-out — two events to three endpoints, each receiver holding the first send it got
 // unanswered — then a restart (on PostgreSQL a second instance runs throughout). Every message is
 // delivered at least once under one webhook-id and recorded once (one successful attempt, the
-// message delivered), nothing is left pending, and every send is recorded as an attempt but the one
-// each endpoint had in flight at the crash.
+// message delivered), nothing is left pending, and every send is recorded as an attempt but those
+// each receiver held unanswered at the crash.
 
 const EVENTS = 2;
 let database = "";
@@ -32,7 +32,7 @@ afterAll(async () => {
 });
 
 describe("kill -9 in the middle of a webhook fan-out to three endpoints", () => {
-  it("delivers each message at least once and records it once, leaves nothing pending, every send recorded but the one in flight", async () => {
+  it("delivers each message at least once and records it once, leaves nothing pending, every send recorded but those held at the crash", async () => {
     const endpoints: string[] = [];
     for (const rx of receivers) {
       rx.mode = "hang";
@@ -45,6 +45,8 @@ describe("kill -9 in the middle of a webhook fan-out to three endpoints", () => 
     apps = await crashInstances(() => startServer(database, crashEnv({ WEBHOOK_DELIVERY: "on", WEBHOOK_TICK_MS: "50" })), { otherFrom: "crash" });
     await until("every receiver to hold its first send", () => (receivers.every((r) => r.received.length >= 1) ? true : undefined));
     await apps.crash();
+    // Every send so far is held unanswered (a slow start of the other instance may let one time out first).
+    const heldAtCrash = receivers.map((r) => r.received.length);
     for (const rx of receivers) rx.mode = "ok";
     await apps.restart();
 
@@ -62,11 +64,10 @@ describe("kill -9 in the middle of a webhook fan-out to three endpoints", () => 
       const ids = new Set(rx.received.map((r) => r.id));
       expect(ids.size).toBe(EVENTS);
       expect(new Set(rx.accepted.map((r) => r.id))).toEqual(ids);
-      // Bounded: every send is a recorded attempt (one that timed out while the receiver held it is
-      // one too), but the one the dead instance had in flight to this endpoint.
+      // Bounded: every send is a recorded attempt but those this receiver held when the instance died.
       const unrecorded = rx.received.length - attempts.filter((a) => a.endpoint_id === endpoints[i]).length;
       expect(unrecorded, `endpoint ${i + 1}`).toBeGreaterThanOrEqual(0);
-      expect(unrecorded, `endpoint ${i + 1}`).toBeLessThanOrEqual(1);
+      expect(unrecorded, `endpoint ${i + 1}`).toBeLessThanOrEqual(heldAtCrash[i]);
     }
   }, 120_000);
 });
