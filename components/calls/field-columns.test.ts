@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import type { PlanFieldLike } from "@/lib/calls/field-params";
 import { shownFields } from "./use-field-columns";
 
-const FIELDS = [{ name: "seats", type: "number" }, { name: "plan", type: "enum", choices: ["basic"] }, { name: "notes", type: "string" }] as const;
+const FIELDS: readonly PlanFieldLike[] = [{ name: "seats", type: "number" }, { name: "plan", type: "enum", choices: ["basic"] }, { name: "notes", type: "string" }];
 
 describe("shownFields", () => {
   it("shows every field until a choice is stored", () => {
