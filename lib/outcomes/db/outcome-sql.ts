@@ -8,13 +8,16 @@ const marks = (n: number) => Array(n).fill("?").join(", ");
 /** The columns writeOutcome sets, in the order of its parameters (after account_id, call_sid). */
 const OUTCOME_COLS = ["agent_id", "status", "source", "success", "success_reason", "sentiment", "disposition", "fields", "errors",
   "model", "analyzed_at", "created_at", "engine_id", "provider", "cost"] as const;
+// One row of call_outcomes: its columns, and the replacement of a row already there.
+const INTO = `INSERT INTO call_outcomes (account_id, call_sid, ${OUTCOME_COLS.join(", ")}, call_id)`;
+const REPLACE = `ON CONFLICT (account_id, call_sid) DO UPDATE SET ${[...OUTCOME_COLS, "call_id"].map((c) => `${c} = excluded.${c}`).join(", ")}`;
 /** Also takes the call's id (migration 0019) in the same statement, and hands it back for the field rows. */
-export const OUTCOME_UPSERT = `INSERT INTO call_outcomes (account_id, call_sid, ${OUTCOME_COLS.join(", ")}, call_id)
+export const OUTCOME_UPSERT = `${INTO}
   VALUES (${marks(OUTCOME_COLS.length + 2)}, (SELECT id FROM calls WHERE account_id = ? AND call_sid = ?))
-  ON CONFLICT (account_id, call_sid) DO UPDATE SET ${[...OUTCOME_COLS, "call_id"].map((c) => `${c} = excluded.${c}`).join(", ")} RETURNING call_id`;
+  ${REPLACE} RETURNING call_id`;
 /** The same row with the call's id given (a sync page's new call, gathered several per statement). */
-export const OUTCOME_INSERT = `INSERT INTO call_outcomes (account_id, call_sid, ${OUTCOME_COLS.join(", ")}, call_id) VALUES (${marks(OUTCOME_COLS.length + 3)})
-  ON CONFLICT (account_id, call_sid) DO UPDATE SET ${[...OUTCOME_COLS, "call_id"].map((c) => `${c} = excluded.${c}`).join(", ")}`;
+export const OUTCOME_INSERT = `${INTO} VALUES (${marks(OUTCOME_COLS.length + 3)})
+  ${REPLACE}`;
 export const OUTCOME_OLD = "SELECT agent_id, success, sentiment, disposition, created_at, analyzed_at, engine_id, provider, cost FROM call_outcomes WHERE account_id = ? AND call_sid = ?";
 export const CALL_CREATED = "SELECT created_at, engine_id, provider, name, from_number, to_number, agent_version, cost FROM calls WHERE account_id = ? AND call_sid = ?";
 /** The outcome follows its call's cost (migration 0033): the rollup's judged_cost moves with it. */
