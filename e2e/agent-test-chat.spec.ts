@@ -261,6 +261,8 @@ test("chat with a tool call, save it as a test case, run the tests, see the resu
   await confirm.getByRole("button", { name: "Deploy anyway" }).click();
   const deploy = page.getByRole("dialog", { name: `Deploy ${name} v1` });
   await expect(deploy).toBeVisible();
+  // As a keyboard user would: Escape once focus is in the dialog (the confirm that opened it has let go).
+  await expect(page.locator('[role="dialog"]:focus-within')).toHaveAccessibleName(`Deploy ${name} v1`);
   await page.keyboard.press("Escape");
   await expect(deploy).toBeHidden();
   await expect(deployV1).toBeFocused();
