@@ -3,6 +3,7 @@ import { expect, test } from "./accounts";
 import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
 import { FAKE_BOLNA_KEY, fakeBolnaPort } from "./fake-bolna-env";
 import { apiToken } from "./helpers";
+import { explainingFailure, watchLiveTraffic } from "./live-diagnosis";
 
 // Live status: a call placed from the console moves to Completed in the call log and in its
 // open sheet within 3 s of the engine reporting it, without a reload (GET /api/events tells the page
@@ -51,6 +52,7 @@ test("a call placed from the console shows Completed in the call log and its she
       }
     };
   });
+  const explain = watchLiveTraffic(page);
   try {
     await page.goto(`/agents/${agentId}`);
     await page.getByRole("button", { name: "Call a number" }).click();
@@ -66,7 +68,10 @@ test("a call placed from the console shows Completed in the call log and its she
     // The table sits behind the open (modal) sheet, hidden from roles: found by CSS.
     const row = page.locator(`table tr[data-call-sid="${sid}"]`);
     // Queued when the page loaded; the engine's ringing and in-progress arrive while it is open.
-    await expect(sheet.locator('[data-status="in-progress"]').first()).toBeVisible({ timeout: 15_000 });
+    await explainingFailure(() => expect(sheet.locator('[data-status="in-progress"]').first()).toBeVisible({ timeout: 15_000 }), async () => {
+      const fakeState = (await (await request.get(`${FAKE_ORIGIN}/__fake/state`)).json()) as { deliveries: { execution_id: string }[] };
+      await explain(request, sid, apiToken(), `fake engine's webhooks: ${JSON.stringify(fakeState.deliveries.filter((d) => d.execution_id === sid))}`);
+    });
     await expect(row.locator('[data-status="in-progress"]')).toBeVisible({ timeout: 3_000 });
 
     const requests: string[] = [];
@@ -90,6 +95,23 @@ test("a call placed from the console shows Completed in the call log and its she
   } finally {
     await fake(request, "hold", { on: false, recipient: NUMBER });
   }
+});
+
+test("a refused event stream is asked for again, and a call placed elsewhere still appears without a reload", async ({ page, request }) => {
+  const agentId = await deployedAgent(request);
+  // The first two streams are refused as a busy database refuses them (the browser closes a refused
+  // EventSource for good); the third goes through.
+  let asked = 0;
+  await page.route("**/api/events", (route) => (++asked <= 2
+    ? route.fulfill({ status: 503, contentType: "application/json", headers: { "retry-after": "1" }, body: JSON.stringify({ error: 503, message: "Database is busy, retry shortly" }) })
+    : route.continue()));
+  await page.goto(`/calls?agent_id=${agentId}`);
+  await expect(page.getByRole("heading", { name: "Calls", level: 1 })).toBeVisible();
+  await expect.poll(() => asked, { timeout: 10_000 }).toBe(3);
+  const placed = await request.post(`/api/agent/${agentId}/call`, { headers: auth(), data: { to_number: "+14155550188" } });
+  expect(placed.status()).toBe(202);
+  const sid = (await placed.json()).call_sid as string;
+  await expect(page.locator(`table tr[data-call-sid="${sid}"]`)).toBeVisible({ timeout: 5_000 });
 });
 
 /** What the Page Visibility API reports, as when the tab is switched away from and back. */

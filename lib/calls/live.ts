@@ -16,6 +16,11 @@ const users = new Set<symbol>();
 let source: EventSource | null = null;
 let client: QueryClient | null = null;
 
+/** A refused stream is asked for again after 1 s, then 2, 4 … at most 30 s, until one opens. */
+const REOPEN_MS = [1_000, 2_000, 4_000, 8_000, 16_000, 30_000];
+let refusals = 0;
+let reopen: ReturnType<typeof setTimeout> | null = null;
+
 let refreshing = false;
 let again = false;
 
@@ -46,14 +51,25 @@ function sync() {
   const want = users.size > 0 && document.visibilityState === "visible";
   if (want && !source) {
     const es = new EventSource("/api/events");
+    es.addEventListener("open", () => { refusals = 0; });
     es.addEventListener("calls", () => void refresh());
-    // A refused stream (signed out, 429) closes for good until the page is shown again or a view
-    // that shows calls mounts; a dropped one reconnects by itself.
-    es.addEventListener("error", () => { if (es.readyState === EventSource.CLOSED && source === es) source = null; });
+    // A dropped stream reconnects by itself; a refused one (a 503 while the database is busy, a 429)
+    // is closed by the browser for good, so it is asked for again here, less often each time. Signed
+    // out, the page's own reads send the operator to sign in.
+    es.addEventListener("error", () => {
+      if (es.readyState !== EventSource.CLOSED || source !== es) return;
+      source = null;
+      const wait = REOPEN_MS[Math.min(refusals++, REOPEN_MS.length - 1)];
+      reopen = setTimeout(() => { reopen = null; sync(); }, wait);
+    });
     source = es;
   } else if (!want && source) {
     source.close();
     source = null;
+  }
+  if (!want && reopen) {
+    clearTimeout(reopen);
+    reopen = null;
   }
 }
 
