@@ -229,7 +229,7 @@ test("a summary Voxdesk's analysis wrote shows in the Outcome block as Voxdesk's
   expect(provider.status()).toBe(201);
   // The engine holds the call, then completes it with a transcript and nothing else: no summary, no
   // extraction, so Voxdesk's own analysis judges it and writes the plan's summary.
-  const to = "+14155550177";
+  const to = "+14155550187"; // its own: live-status.spec.ts holds +14155550177 while it runs
   expect((await request.post(`${FAKE_ORIGIN}/__fake/hold`, { data: { on: true, recipient: to } })).status()).toBe(200);
   const placed = await request.post(`/api/agent/${agentId}/call`, { headers: auth(), data: { to_number: to } });
   expect(placed.status()).toBe(202);

@@ -4,6 +4,7 @@ import { bolnaExampleAgent } from "@/lib/testing/bolna-fixtures";
 import { FAKE_BOLNA_KEY, FAKE_TWILIO_SID, FAKE_TWILIO_TOKEN, fakeBolnaPort, fakeOssPort, fakeTwilioPort } from "./fake-bolna-env";
 import { axe } from "./a11y-support";
 import { apiToken, shots } from "./helpers";
+import { explainingFailure, watchLiveTraffic } from "./live-diagnosis";
 
 // A self-hosted Bolna engine's journey against the fakes beside the app (playwright.config.ts):
 // register your own Bolna server with your Twilio account and keep the push secret shown once,
@@ -57,6 +58,7 @@ test("register a self-hosted Bolna engine with Twilio, deploy to it, place a cal
   const base = bolnaExampleAgent();
   const created = await request.post("/api/agent", { headers: auth(), data: { ...base, agent_config: { ...base.agent_config, agent_name: `Self-hosted e2e ${Date.now().toString(36)}` } } });
   const agentId = (await created.json()).agent_id as string;
+  const explain = watchLiveTraffic(page);
   await page.goto(`/agents/${agentId}`);
   await page.getByRole("button", { name: "Deploy", exact: true }).click();
   const deploy = page.getByRole("dialog", { name: /^Deploy / });
@@ -73,7 +75,8 @@ test("register a self-hosted Bolna engine with Twilio, deploy to it, place a cal
   // Twilio plays the call to its end; the call log's sheet follows it to Completed.
   await callDialog.getByRole("link", { name: "Open in call log" }).click();
   const sheet = page.getByRole("dialog");
-  await expect(sheet.locator('[data-status="completed"]').first()).toBeVisible({ timeout: 20_000 });
+  await explainingFailure(() => expect(sheet.locator('[data-status="completed"]').first()).toBeVisible({ timeout: 20_000 }),
+    () => explain(request, sid, apiToken()));
 
   // The server pushes the conversation, signed with the secret shown once.
   const body = JSON.stringify({ call_sid: sid, task: "conversation", transcript: [{ role: "assistant", text: "Hello from your own Bolna." }, { role: "user", text: "Hi there." }],
