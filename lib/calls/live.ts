@@ -49,6 +49,11 @@ async function refresh() {
 
 function sync() {
   const want = users.size > 0 && document.visibilityState === "visible";
+  // Whatever called, the stream is opened or closed now: a pending reopen has nothing left to do.
+  if (reopen) {
+    clearTimeout(reopen);
+    reopen = null;
+  }
   if (want && !source) {
     const es = new EventSource("/api/events");
     es.addEventListener("open", () => { refusals = 0; });
@@ -60,16 +65,12 @@ function sync() {
       if (es.readyState !== EventSource.CLOSED || source !== es) return;
       source = null;
       const wait = REOPEN_MS[Math.min(refusals++, REOPEN_MS.length - 1)];
-      reopen = setTimeout(() => { reopen = null; sync(); }, wait);
+      reopen = setTimeout(sync, wait);
     });
     source = es;
   } else if (!want && source) {
     source.close();
     source = null;
-  }
-  if (!want && reopen) {
-    clearTimeout(reopen);
-    reopen = null;
   }
 }
 
