@@ -182,3 +182,16 @@ export async function axe(page: Page, where: string, theme: Theme, exclude: stri
   }
   return { count, blocking };
 }
+
+/**
+ * axe in both themes on whatever is open, the dark class toggled in place (dialogs stay open); colour
+ * transitions off, since axe would otherwise read a colour halfway to the other theme's.
+ */
+export async function axeBothThemes(page: Page, where: string, exclude: string[] = []) {
+  await page.addStyleTag({ content: "*, *::before, *::after { transition: none !important; }" });
+  for (const dark of [false, true]) {
+    await page.evaluate((d) => document.documentElement.classList.toggle("dark", d), dark);
+    expect((await axe(page, where, dark ? "dark" : "light", exclude)).blocking).toEqual([]);
+  }
+  await page.evaluate(() => document.documentElement.classList.remove("dark"));
+}

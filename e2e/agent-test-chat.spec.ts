@@ -2,7 +2,7 @@ import { expect, test } from "./accounts";
 import { startFakeAiProvider, type FakeAiProvider } from "@/lib/testing/fake-ai-provider";
 import { startLoopbackServer, type LoopbackServer } from "@/lib/testing/loopback-server";
 import { shots } from "./helpers";
-import { axe } from "./a11y-support";
+import { axeBothThemes } from "./a11y-support";
 import { auth, unique } from "./agents-support";
 import { FAKE_BOLNA_KEY, fakeBolnaPort } from "./fake-bolna-env";
 
@@ -145,11 +145,7 @@ test("chat with a tool call, save it as a test case, run the tests, see the resu
   await criterion.fill("The agent confirms the day of the booking");
   await save.getByRole("textbox", { name: "Name", exact: true }).fill("Books Monday");
   await expect(save.locator('[aria-invalid="true"]')).toHaveCount(0);
-  for (const dark of [false, true]) {
-    await page.evaluate((d) => document.documentElement.classList.toggle("dark", d), dark);
-    expect((await axe(page, "save as test case", dark ? "dark" : "light", [MAIN])).blocking).toEqual([]);
-  }
-  await page.evaluate(() => document.documentElement.classList.remove("dark"));
+  await axeBothThemes(page, "save as test case", [MAIN]);
   await shots(page, "agent-test-save");
   await save.getByRole("button", { name: "Save test case" }).click();
   await expect(save).toBeHidden();
@@ -192,11 +188,7 @@ test("chat with a tool call, save it as a test case, run the tests, see the resu
   await erow(2).getByRole("textbox", { name: "Text" }).fill("Monday at 10");
   await edit.getByRole("button", { name: "Remove expectation 4" }).click();
   await expect(erow(4)).toHaveCount(0);
-  for (const dark of [false, true]) {
-    await page.evaluate((d) => document.documentElement.classList.toggle("dark", d), dark);
-    expect((await axe(page, "edit test case", dark ? "dark" : "light", [MAIN])).blocking).toEqual([]);
-  }
-  await page.evaluate(() => document.documentElement.classList.remove("dark"));
+  await axeBothThemes(page, "edit test case", [MAIN]);
   await shots(page, "agent-test-edit");
   await edit.getByRole("button", { name: "Save changes" }).click();
   await expect(edit).toBeHidden();

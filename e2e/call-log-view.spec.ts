@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { type APIRequestContext, type Page } from "@playwright/test";
 import { expect, pageTest as test } from "./accounts";
-import { axe } from "./a11y-support";
+import { axeBothThemes } from "./a11y-support";
 import { auth, unique } from "./agents-support";
 import { api, apiCalls } from "./calls-support";
 import { FAKE_BOLNA_KEY, fakeBolnaPort } from "./fake-bolna-env";
@@ -39,15 +39,6 @@ async function placeCall(request: APIRequestContext, agentId: string) {
   // Not live-status.spec.ts's number, which the fake engine holds in progress while that spec runs.
   const placed = await request.post(`/api/agent/${agentId}/call`, { headers: auth(), data: { to_number: "+14155550178" } });
   expect(placed.status()).toBe(202);
-}
-
-async function axeBoth(page: Page, where: string) {
-  await page.addStyleTag({ content: "*, *::before, *::after { transition: none !important; }" });
-  for (const dark of [false, true]) {
-    await page.evaluate((d) => document.documentElement.classList.toggle("dark", d), dark);
-    expect((await axe(page, where, dark ? "dark" : "light")).blocking).toEqual([]);
-  }
-  await page.evaluate(() => document.documentElement.classList.remove("dark"));
 }
 
 /** E2E_SCREENS=1: the view at 1440 and 390 px, light and dark, in test-results/screens/ (to look at). */
@@ -102,7 +93,7 @@ test("the call log says how many calls match: asked after the first page, in ste
   await placeCall(request, agentId);
   await expect(match).toHaveText(count(2));
   await expect(page.locator("tbody tr[data-call-sid]")).toHaveCount(2);
-  await axeBoth(page, "call log with its count");
+  await axeBothThemes(page, "call log with its count");
 
   // 390 px: the count above the cards, nothing wider than the screen.
   await page.setViewportSize({ width: 390, height: 844 });
@@ -148,7 +139,7 @@ test("plan-field columns: chosen with the keyboard, scrolled into view at 1440 p
     return inside && (th.x >= open.x + open.width - 1 || th.x + th.width <= open.x + 1);
   }, { message: "the chosen column is within the table's visible box, beside the open menu" }).toBe(true);
   expect(await wrapper.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
-  await axeBoth(page, "call log field columns menu");
+  await axeBothThemes(page, "call log field columns menu");
   await page.keyboard.press("Escape");
   await expect(menu).toBeHidden();
   await expect(picker).toBeFocused();
@@ -162,7 +153,7 @@ test("plan-field columns: chosen with the keyboard, scrolled into view at 1440 p
   await expect(table.locator("tbody tr[data-call-sid]")).toHaveCount(1);
   await expect(headers).toHaveCount(FIELDS.length - 1);
   await expect(picker).toContainText(`${FIELDS.length - 1} of ${FIELDS.length}`);
-  await axeBoth(page, "call log with field columns");
+  await axeBothThemes(page, "call log with field columns");
   await screens(page, "call-log-field-columns");
 
   // 390 px: cards, no column picker, nothing wider than the screen.

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./accounts";
 import { startFakeRetell, type FakeRetell } from "@/lib/testing/fake-retell";
 import { startFakeVapi, type FakeVapi } from "@/lib/testing/fake-vapi";
-import { axe } from "./a11y-support";
+import { axeBothThemes } from "./a11y-support";
 import { FAKE_BOLNA_KEY, fakeBolnaPort } from "./fake-bolna-env";
 import { apiToken, shots } from "./helpers";
 
@@ -35,16 +35,6 @@ async function oneEngine(page: Page) {
     const made = await page.request.post("/api/engines", { headers: auth(), data: { name: "Bolna", base_url: `http://127.0.0.1:${fakeBolnaPort(PORT)}`, api_key: FAKE_BOLNA_KEY } });
     expect(made.status()).toBe(201);
   }
-}
-
-/** axe in both themes, on whatever is open (colour transitions off: axe would read a colour halfway to the other theme's). */
-async function axeBoth(page: Page, where: string) {
-  await page.addStyleTag({ content: "*, *::before, *::after { transition: none !important; }" });
-  for (const dark of [false, true]) {
-    await page.evaluate((d) => document.documentElement.classList.toggle("dark", d), dark);
-    expect((await axe(page, where, dark ? "dark" : "light")).blocking).toEqual([]);
-  }
-  await page.evaluate(() => document.documentElement.classList.remove("dark"));
 }
 
 test("add a Vapi engine: webhook URL and secret shown once, first check, linked assistants, a linked agent's page, its number, a rotated secret", async ({ page }) => {
@@ -85,7 +75,7 @@ test("add a Vapi engine: webhook URL and secret shown once, first check, linked 
   await expect(panel.getByRole("button", { name: "Copy the webhook secret" })).toBeVisible();
   await expect(panel.getByTestId("engine-first-check")).toContainText("Connected: Vapi lists");
   expect(await page.content()).not.toContain(VAPI_KEY);
-  await axeBoth(page, "engine dialog: Vapi webhook panel");
+  await axeBothThemes(page, "engine dialog: Vapi webhook panel");
   await shots(page, "engines-vapi-panel");
   await panel.getByRole("button", { name: "Done" }).click();
   await expect(dialog).toBeHidden();
@@ -109,7 +99,7 @@ test("add a Vapi engine: webhook URL and secret shown once, first check, linked 
   await expect(linked.getByText(assistant.id)).toBeVisible();
   const agentId = (await agentLink.getAttribute("href"))!.replace("/agents/", "");
   await expect(linked.getByRole("link", { name: `Calls of ${assistant.name}` })).toHaveAttribute("href", `/calls?agent_id=${agentId}`);
-  await axeBoth(page, "/engines with a Vapi engine's linked agents");
+  await axeBothThemes(page, "/engines with a Vapi engine's linked agents");
   await shots(page, "engines-vapi-card");
 
   // A linked agent's page: where it is configured, no builder, save or deploy.
@@ -121,7 +111,7 @@ test("add a Vapi engine: webhook URL and secret shown once, first check, linked 
   await expect(page.getByRole("button", { name: "Deploy", exact: true })).toHaveCount(0);
   await expect(page.getByRole("form", { name: "Edit agent" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Its calls" })).toHaveAttribute("href", `/calls?agent_id=${agentId}`);
-  await axeBoth(page, "/agents/{id} of a linked agent");
+  await axeBothThemes(page, "/agents/{id} of a linked agent");
   await shots(page, "agent-linked");
 
   // The agents list badges it.
@@ -185,7 +175,7 @@ test("a Vapi call in the call log beside Bolna's: its ending and Vapi's analysis
   const sheet = page.getByRole("dialog");
   await expect(sheet.locator('[data-field="hangup_reason"]')).toContainText("Customer hung up (customer-ended-call)");
   await expect(sheet.locator('[data-field="summary"]')).toContainText("Booked a cleaning.");
-  await axeBoth(page, "/calls with a Vapi call open");
+  await axeBothThemes(page, "/calls with a Vapi call open");
 });
 
 test("add a Retell engine against a fake Retell: the webhook URL takes events signed with its key, its agents are linked", async ({ page }) => {
@@ -241,7 +231,7 @@ test("add a Retell engine: its form's checks, the webhook URL with the webhook-b
   await expect(panel.getByText(/must be the key with the webhook badge/)).toBeVisible();
   await expect(panel.getByTestId("vendor-webhook-secret")).toHaveCount(0);
   await expect(panel.getByTestId("engine-first-check")).toContainText("The connection check failed");
-  await axeBoth(page, "engine dialog: Retell webhook panel");
+  await axeBothThemes(page, "engine dialog: Retell webhook panel");
   await shots(page, "engines-retell-panel");
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
